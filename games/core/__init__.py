@@ -1,0 +1,27 @@
+"""The contract every game engine implements (see shared/DESIGN.md section 2)."""
+
+from games.core.engine import Action, Engine, GameState, Step
+from games.core.errors import (
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    RuleError,
+)
+from games.core.events import Event, Outcome
+from games.core.rng import Rng
+
+__all__ = [
+    "Action",
+    "Engine",
+    "Event",
+    "GameOver",
+    "GameState",
+    "IllegalAction",
+    "MalformedAction",
+    "NotYourTurn",
+    "Outcome",
+    "Rng",
+    "RuleError",
+    "Step",
+]

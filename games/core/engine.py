@@ -1,0 +1,111 @@
+"""The engine contract: one object per game, pure functions over immutable states."""
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from games.core.errors import GameOver, NotYourTurn
+from games.core.events import Event, Outcome
+from games.core.rng import Rng
+
+
+class GameState(BaseModel):
+    """Base of every game state: JSON round-trip exact, schema-versioned, seeded."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: int
+    seats: int
+    rng: Rng
+
+
+class Action(BaseModel):
+    """A move. ``token()`` is a compact text form small enough for a button id."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def token(self) -> str:  # pragma: no cover - every action overrides it
+        raise NotImplementedError
+
+
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A", bound=Action)
+
+
+class Step(NamedTuple):
+    state: Any
+    events: list[Event]
+
+
+class Engine(ABC, Generic[S, A]):
+    """What the bot layer knows of a game. Illegal input raises a ``RuleError``."""
+
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[GameState]]
+
+    # -- to implement -------------------------------------------------------
+    @abstractmethod
+    def new_game(self, players: int, options: BaseModel, seed: int) -> S: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> frozenset[int]:
+        """Seats that may act now; several means simultaneous; empty means over."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: int) -> list[A]: ...
+
+    @abstractmethod
+    def parse_action(self, token: str) -> A:
+        """The action a token stands for; raises ``MalformedAction``."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> BaseModel:
+        """What ``seat`` may know (``None``: the public, spectators included)."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def choose(self, view: BaseModel, legal: list[A], rng: Rng) -> A:
+        """The computer player's move, from its own view only."""
+
+    @abstractmethod
+    def _play(self, state: S, seat: int, action: A) -> list[Event]:
+        """Mutate ``state`` (a private copy) by a move; raise on an illegal one."""
+
+    @abstractmethod
+    def _resign(self, state: S, seat: int) -> list[Event]:
+        """Mutate ``state`` (a private copy) as ``seat`` leaves the game."""
+
+    # -- provided -----------------------------------------------------------
+    def is_over(self, state: S) -> bool:
+        return not self.to_act(state)
+
+    def apply(self, state: S, seat: int, action: A) -> Step:
+        """Play ``action`` for ``seat``; the input state is never changed."""
+        if self.is_over(state):
+            raise GameOver()
+        if seat not in self.to_act(state):
+            raise NotYourTurn()
+        work = state.model_copy(deep=True)
+        return Step(work, self._play(work, seat, action))
+
+    def resign(self, state: S, seat: int) -> Step:
+        """``seat`` leaves; the others play on, or the game ends."""
+        if self.is_over(state):
+            raise GameOver()
+        work = state.model_copy(deep=True)
+        return Step(work, self._resign(work, seat))
+
+    def make_options(self, raw: dict[str, Any] | None = None) -> BaseModel:
+        return self.options_model.model_validate(raw or {})
+
+    def dump(self, state: S) -> str:
+        return state.model_dump_json()
+
+    def load(self, text: str) -> S:
+        return self.state_model.model_validate_json(text)  # type: ignore[return-value]

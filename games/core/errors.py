@@ -1,0 +1,31 @@
+"""Rule errors carry a catalog key and parameters; the UI turns them into text.
+
+The parameters must never hold hidden information: error texts reach logs.
+"""
+
+
+class RuleError(Exception):
+    """An action the rules refuse. The state it was tried on is unchanged."""
+
+    key = "error.rule"
+
+    def __init__(self, key: str | None = None, **params: object) -> None:
+        self.key = key or type(self).key
+        self.params = params
+        super().__init__(self.key)
+
+
+class NotYourTurn(RuleError):
+    key = "error.not_your_turn"
+
+
+class IllegalAction(RuleError):
+    key = "error.illegal_action"
+
+
+class MalformedAction(RuleError):
+    key = "error.malformed_action"
+
+
+class GameOver(RuleError):
+    key = "error.game_over"

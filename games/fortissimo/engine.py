@@ -1,0 +1,311 @@
+"""Fortissimo! rules (shared/seeds/003_ed59d4e42ba0786e.txt).
+
+A turn: flip a face-down card of the grid for all to see, then take it (it
+must be higher than the top of your rampart) or put it back face down. The
+game ends at once when a rampart holds 10 cards, or when nobody can take
+any card (then the longest rampart wins, ties broken by the highest card).
+A player who cannot take passes; the last one able to take plays with the
+cards face up. Advanced variant: points, cannons, towers and the Magicien.
+House rules are listed in ``games/fortissimo/cards.py`` and the rules text.
+"""
+
+from pydantic import BaseModel
+
+from games.core import Engine, Event, IllegalAction, Outcome, Rng
+from games.fortissimo import bots
+from games.fortissimo.cards import CANNONS, CARDS, MAGICIEN, SLOTS, START, TARGET_LENGTH, TOWERS
+from games.fortissimo.models import (
+    CannonFired,
+    CannonLost,
+    CardFlipped,
+    CardInserted,
+    CardReturned,
+    CardTaken,
+    Fire,
+    Flip,
+    FortissimoAction,
+    FortissimoOptions,
+    FortissimoState,
+    FortissimoView,
+    GameEnded,
+    GridOpened,
+    Insert,
+    MagicienLost,
+    PlayerResigned,
+    PutBack,
+    Take,
+    TurnPassed,
+    parse_action,
+)
+from games.fortissimo.scoring import score
+
+
+class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
+    name = "fortissimo"
+    min_players = 2
+    max_players = 4
+    options_model = FortissimoOptions
+    state_model = FortissimoState
+
+    # -- setup ----------------------------------------------------------------
+    def new_game(self, players: int, options: BaseModel, seed: int) -> FortissimoState:
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction("error.player_count", low=self.min_players, high=self.max_players)
+        assert isinstance(options, FortissimoOptions)
+        rng = Rng.from_seed(seed)
+        grid = list(CARDS)
+        rng.shuffle(grid)
+        first = rng.below(players) if options.first_player == "random" else 0
+        return FortissimoState(
+            seats=players,
+            rng=rng,
+            options=options,
+            grid=grid,
+            ramparts=[[START] for _ in range(players)],
+            resigned=[False] * players,
+            current=first,
+            magicien_turn=[None] * players,
+            magicien_used=[False] * players,
+        )
+
+    # -- queries --------------------------------------------------------------
+    def to_act(self, state: FortissimoState) -> frozenset[int]:
+        return frozenset() if state.phase == "over" else frozenset({state.current})
+
+    def legal_actions(self, state: FortissimoState, seat: int) -> list[FortissimoAction]:
+        if seat not in self.to_act(state):
+            return []
+        top = state.ramparts[seat][-1]
+        magic = self.magicien_ready(state, seat)
+        if state.phase == "cannon":
+            return [Fire(target=t, card=c) for t, c in self.cannon_targets(state, seat)]
+        if state.phase == "decide":
+            card = state.grid[state.flipped]
+            actions: list[FortissimoAction] = [PutBack()]
+            if card > top:
+                actions.insert(0, Take())
+            elif magic:
+                actions.insert(0, Insert())
+            return actions
+        cards = [(slot, card) for slot, card in enumerate(state.grid) if card]
+        if not state.open_grid:
+            return [Flip(slot=slot) for slot, _ in cards]
+        return [Take(slot=s) for s, c in cards if c > top] + (
+            [Insert(slot=s) for s, c in cards if c < top] if magic else []
+        )
+
+    def parse_action(self, token: str) -> FortissimoAction:
+        return parse_action(token)
+
+    def magicien_ready(self, state: FortissimoState, seat: int) -> bool:
+        """The Magicien may insert once, on a turn after the one it was placed."""
+        placed = state.magicien_turn[seat]
+        return (
+            state.options.variant == "advanced"
+            and MAGICIEN in state.ramparts[seat]
+            and not state.magicien_used[seat]
+            and placed is not None
+            and placed < state.turn
+        )
+
+    def cannon_targets(self, state: FortissimoState, seat: int) -> list[tuple[int, int]]:
+        """Opponents' cards a cannon may destroy: right of their rightmost Tower."""
+        targets = []
+        for other, rampart in enumerate(state.ramparts):
+            if other == seat or state.resigned[other]:
+                continue
+            last_tower = max(i for i, card in enumerate(rampart) if card in TOWERS)
+            targets += [(other, card) for card in rampart[last_tower + 1 :]]
+        return targets
+
+    def can_take(self, state: FortissimoState, seat: int) -> bool:
+        top = state.ramparts[seat][-1]
+        cards = [card for card in state.grid if card]
+        return any(card > top for card in cards) or (bool(cards) and self.magicien_ready(state, seat))
+
+    def view(self, state: FortissimoState, seat: int | None) -> FortissimoView:
+        open_slots = state.open_grid or state.phase == "over"
+        slots = [
+            card if not card or open_slots or slot == state.flipped else None
+            for slot, card in enumerate(state.grid)
+        ]
+        advanced = state.options.variant == "advanced"
+        return FortissimoView(
+            seat=seat,
+            seats=state.seats,
+            options=state.options,
+            slots=slots,
+            flipped=state.flipped,
+            open_grid=state.open_grid,
+            ramparts=[list(r) for r in state.ramparts],
+            resigned=list(state.resigned),
+            current=state.current,
+            phase=state.phase,
+            remaining=sorted(card for card in state.grid if card),
+            magicien_ready=[self.magicien_ready(state, s) for s in range(state.seats)],
+            cannon_targets=self.cannon_targets(state, state.current) if state.phase == "cannon" else [],
+            seen=dict(state.seen),
+            scores=[score(r, state.options.crow_cap) for r in state.ramparts] if advanced else None,
+            outcome=self.outcome(state),
+        )
+
+    def outcome(self, state: FortissimoState) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        active = [s for s in range(state.seats) if not state.resigned[s]]
+        advanced = state.options.variant == "advanced"
+        points = {s: score(state.ramparts[s], state.options.crow_cap).total for s in range(state.seats)}
+
+        def rank_key(seat: int) -> tuple[int, ...]:
+            rampart = state.ramparts[seat]
+            if advanced:
+                return (points[seat], rampart[-1])
+            # Basic: whoever completed ten cards wins; else the longest, then the highest card.
+            return (int(seat == state.finisher), len(rampart), rampart[-1])
+
+        ranking: list[list[int]] = []
+        for seat in sorted(active, key=rank_key, reverse=True):
+            if ranking and rank_key(ranking[-1][0]) == rank_key(seat):
+                ranking[-1].append(seat)
+            else:
+                ranking.append([seat])
+        quitters = [s for s in range(state.seats) if state.resigned[s]]
+        if quitters:
+            ranking.append(quitters)
+        return Outcome(
+            reason=state.end_reason or "blocked",
+            winners=ranking[0],
+            ranking=ranking,
+            scores=points if advanced else None,
+        )
+
+    def choose(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng) -> FortissimoAction:
+        assert isinstance(view, FortissimoView)
+        return bots.choose(view, legal, rng)
+
+    # -- moves ----------------------------------------------------------------
+    def _play(self, state: FortissimoState, seat: int, action: FortissimoAction) -> list[Event]:
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(self._refusal(state, seat, action))
+        events: list[Event] = []
+        match action:
+            case Flip(slot=slot):
+                state.flipped = slot
+                state.seen[slot] = state.grid[slot]
+                state.phase = "decide"
+                events.append(CardFlipped(seat=seat, slot=slot, card=state.grid[slot]))
+            case PutBack():
+                slot = state.flipped
+                assert slot is not None
+                events.append(CardReturned(seat=seat, slot=slot, card=state.grid[slot]))
+                state.flipped = None
+                self._end_turn(state, events)
+            case Take(slot=slot) | Insert(slot=slot):
+                slot = state.flipped if slot is None else slot
+                assert slot is not None
+                card = state.grid[slot]
+                state.grid[slot] = 0
+                state.seen.pop(slot, None)
+                state.flipped = None
+                rampart = state.ramparts[seat]
+                if isinstance(action, Insert):
+                    state.magicien_used[seat] = True
+                    rampart.append(card)
+                    rampart.sort()
+                    events.append(CardInserted(seat=seat, slot=slot, card=card))
+                else:
+                    rampart.append(card)
+                    events.append(CardTaken(seat=seat, slot=slot, card=card))
+                self._after_placing(state, seat, card, events)
+            case Fire(target=target, card=card):
+                state.ramparts[target].remove(card)
+                state.discard.append(card)
+                events.append(CannonFired(seat=seat, target=target, card=card))
+                if card == MAGICIEN and not state.magicien_used[target]:
+                    events.append(MagicienLost(seat=target))
+                self._finish_turn(state, seat, events)
+        return events
+
+    def _refusal(self, state: FortissimoState, seat: int, action: FortissimoAction) -> str:
+        """The most helpful message key for an action that is not legal now."""
+        if isinstance(action, Take) and state.phase == "decide":
+            return "fortissimo.error.not_higher"
+        if isinstance(action, Insert):
+            return "fortissimo.error.no_magicien"
+        if isinstance(action, Flip) and state.phase != "flip":
+            return "fortissimo.error.already_flipped"
+        if isinstance(action, Fire) and state.phase == "cannon":
+            return "fortissimo.error.protected"
+        return "error.illegal_action"
+
+    def _after_placing(self, state: FortissimoState, seat: int, card: int, events: list[Event]) -> None:
+        if state.options.variant == "advanced":
+            if card == MAGICIEN:
+                state.magicien_turn[seat] = state.turn
+            if card in CANNONS:
+                # Mandatory and immediate; lost when no card can be destroyed.
+                if self.cannon_targets(state, seat):
+                    state.phase = "cannon"
+                    return
+                events.append(CannonLost(seat=seat))
+        self._finish_turn(state, seat, events)
+
+    def _finish_turn(self, state: FortissimoState, seat: int, events: list[Event]) -> None:
+        if len(state.ramparts[seat]) >= TARGET_LENGTH:
+            state.finisher = seat
+            self._end_game(state, "ten_cards", events)
+        else:
+            self._end_turn(state, events)
+
+    def _end_turn(self, state: FortissimoState, events: list[Event]) -> None:
+        state.turn += 1
+        state.phase = "flip"
+        state.current = self._next_seat(state, state.current)
+        self._begin_turn(state, events)
+
+    def _next_seat(self, state: FortissimoState, seat: int) -> int:
+        for step in range(1, state.seats + 1):
+            other = (seat + step) % state.seats
+            if not state.resigned[other]:
+                return other
+        return seat
+
+    def _begin_turn(self, state: FortissimoState, events: list[Event]) -> None:
+        """Skip players who cannot take; open the grid for the last one who can."""
+        active = [s for s in range(state.seats) if not state.resigned[s]]
+        takers = [s for s in active if self.can_take(state, s)]
+        if not takers:
+            self._end_game(state, "blocked", events)
+            return
+        if len(takers) == 1 and len(active) > 1 and not state.open_grid:
+            state.open_grid = True
+            events.append(GridOpened(seat=takers[0]))
+        while state.current not in takers:
+            events.append(TurnPassed(seat=state.current))
+            state.current = self._next_seat(state, state.current)
+
+    def _end_game(self, state: FortissimoState, reason: str, events: list[Event]) -> None:
+        state.phase = "over"
+        state.flipped = None
+        state.end_reason = reason  # type: ignore[assignment]
+        outcome = self.outcome(state)
+        assert outcome is not None
+        events.append(GameEnded(reason=reason, winners=outcome.winners))
+
+    def _resign(self, state: FortissimoState, seat: int) -> list[Event]:
+        if not 0 <= seat < state.seats or state.resigned[seat]:
+            raise IllegalAction("error.not_in_game")
+        state.resigned[seat] = True
+        events: list[Event] = [PlayerResigned(seat=seat)]
+        if sum(not r for r in state.resigned) == 1:
+            self._end_game(state, "forfeit", events)
+        elif state.current == seat:
+            state.flipped = None  # a flipped card goes back face down
+            self._end_turn(state, events)
+        elif state.phase == "cannon" and not self.cannon_targets(state, state.current):
+            events.append(CannonLost(seat=state.current))  # its only target left
+            self._finish_turn(state, state.current, events)
+        return events
+
+
+ENGINE = FortissimoEngine()
