@@ -54,7 +54,7 @@ def label(slot: int) -> str:
 
 def parse_label(text: str) -> int | None:
     """A1..E9 to the slot index, or None."""
-    if len(text) != 2 or text[0] not in ROWS or not text[1].isdigit():
+    if len(text) != 2 or text[0] not in ROWS or text[1] not in "123456789":
         return None
     column = int(text[1])
     if not 1 <= column <= COLUMNS:

@@ -1,5 +1,6 @@
 """Fortissimo's options, state, actions, events and views."""
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
@@ -83,6 +84,7 @@ class Fire(Action):
 
 
 FortissimoAction = Flip | Take | PutBack | Insert | Fire
+_FIRE = re.compile(r"([0-9])-([1-9][0-9]?)")
 
 
 def parse_action(token: str) -> FortissimoAction:
@@ -96,10 +98,8 @@ def parse_action(token: str) -> FortissimoAction:
         return Insert(slot=slot)
     if token == "r":
         return PutBack()
-    if head == "c":
-        target, _, card = rest.partition("-")
-        if target.isdigit() and card.isdigit():
-            return Fire(target=int(target), card=int(card))
+    if head == "c" and (match := _FIRE.fullmatch(rest)):
+        return Fire(target=int(match[1]), card=int(match[2]))
     raise MalformedAction(token=token[:20])
 
 

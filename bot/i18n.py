@@ -1,0 +1,91 @@
+"""Every user-visible text, in French and English, from JSON catalogs.
+
+Catalogs live in ``bot/locales/`` and in each cog's ``locales/`` folder, with
+the same keys and placeholders in both languages (a test checks it).
+Slash-command names and descriptions go through ``CatalogTranslator``.
+"""
+
+import json
+import logging
+import string
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+Language = Literal["fr", "en"]
+LANGUAGES: tuple[Language, ...] = ("fr", "en")
+log = logging.getLogger(__name__)
+
+
+def language_of(locale: discord.Locale | str | None, default: Language = "en") -> Language:
+    """French for any French locale, English for any other known one."""
+    if locale is None:
+        return default
+    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
+    return "fr" if value.lower().startswith("fr") else "en"
+
+
+class Catalog:
+    def __init__(self) -> None:
+        self.texts: dict[Language, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+
+    def load(self, folder: Traversable) -> None:
+        for lang in LANGUAGES:
+            entry = folder / f"{lang}.json"
+            if entry.is_file():
+                self.texts[lang].update(json.loads(entry.read_text(encoding="utf-8")))
+
+    def has(self, lang: Language, key: str) -> bool:
+        return key in self.texts[lang]
+
+    def t(self, lang: Language, key: str, **params: object) -> str:
+        text = self.texts[lang].get(key)
+        if text is None:
+            log.warning("missing text %s for %s", key, lang)
+            return key
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            log.warning("bad placeholders in %s for %s", key, lang)
+            return text
+
+    def placeholders(self, lang: Language, key: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(self.texts[lang][key]) if name}
+
+
+@cache
+def catalog() -> Catalog:
+    """The shared catalog: ``bot/locales`` plus every cog package's ``locales``."""
+    result = Catalog()
+    result.load(resources.files("bot") / "locales")
+    for package in sorted(resources.files("cogs").iterdir(), key=lambda p: p.name):
+        if (package / "locales").is_dir():
+            result.load(package / "locales")
+    return result
+
+
+def t(lang: Language, key: str, **params: object) -> str:
+    return catalog().t(lang, key, **params)
+
+
+def command_text(key: str) -> app_commands.locale_str:
+    """A command name or description: English by default, French by translation."""
+    return app_commands.locale_str(catalog().t("en", key), key=key)
+
+
+class CatalogTranslator(app_commands.Translator):
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        key = string.extras.get("key")
+        lang = language_of(locale)
+        if key is None or lang == "en" or not catalog().has(lang, key):
+            return None
+        return catalog().t(lang, key)

@@ -1,0 +1,95 @@
+"""What the session service needs from a database.
+
+A PostgreSQL backend for several bot processes implements the same
+``Storage`` protocol; the version check in ``save`` keeps writers honest.
+"""
+
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel
+
+Status = Literal["lobby", "active", "finished", "cancelled"]
+
+
+class Seat(BaseModel):
+    """A player at the table: a Discord user, or a computer player (user_id None)."""
+
+    user_id: int | None
+    name: str
+    left: bool = False  # quit the game; the seat stays for the record
+
+    @property
+    def computer(self) -> bool:
+        return self.user_id is None
+
+
+class SessionRecord(BaseModel):
+    id: int = 0
+    game: str
+    guild_id: int | None
+    lobby_channel_id: int
+    lobby_message_id: int | None = None
+    channel_id: int  # where play happens: the game's thread, or the lobby channel
+    board_message_ids: list[int] = []
+    board_posted_at: float | None = None
+    host_id: int
+    status: Status = "lobby"
+    seats: list[Seat] = []
+    options: dict[str, Any] = {}
+    seed: int
+    version: int = 0
+    state: str | None = None  # the engine's JSON
+    recent: list[dict[str, Any]] = []  # the last public events, for the board's log
+    created_at: float
+    updated_at: float
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+
+class ActionRecord(BaseModel):
+    """One line of the append-only log: who did what, at which version."""
+
+    session_id: int
+    seq: int  # the session version this action produced
+    seat: int | None
+    user_id: int | None
+    token: str  # the engine's action token, or "!resign"
+    created_at: float
+
+
+class VersionConflict(Exception):
+    """Someone else saved the session first."""
+
+
+class Storage(Protocol):
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def create_session(self, record: SessionRecord) -> SessionRecord: ...
+
+    async def get_session(self, session_id: int) -> SessionRecord | None: ...
+
+    async def save(
+        self, record: SessionRecord, expected_version: int, actions: list[ActionRecord] = ()
+    ) -> None:
+        """Write ``record`` and append ``actions`` in one transaction.
+
+        Raises ``VersionConflict`` unless the stored version is ``expected_version``.
+        """
+
+    async def find_sessions(
+        self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = ()
+    ) -> list[SessionRecord]: ...
+
+    async def actions(self, session_id: int) -> list[ActionRecord]: ...
+
+    async def count_sessions(self) -> int: ...
+
+    async def get_guild_language(self, guild_id: int) -> str | None: ...
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None: ...

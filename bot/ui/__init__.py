@@ -1,0 +1,1 @@
+"""Shared Discord UI: persistent buttons, the lobby, boards and replies."""

@@ -1,0 +1,47 @@
+"""The commands every game shares: rules, status, quit and cancel.
+
+A game's cog subclasses ``GameCog`` with its group name, sets ``ui`` and adds
+its own ``start`` command (its options differ per game).
+"""
+
+from typing import ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import command_text
+from bot.ui.game_ui import GameUI
+
+
+class GameCog(commands.GroupCog):
+    ui: ClassVar[GameUI]
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+        bot.tables.register(self.ui)  # type: ignore[attr-defined]
+        super().__init__()
+
+    @property
+    def tables(self):  # noqa: ANN201 - the bot's Tables
+        return self.bot.tables  # type: ignore[attr-defined]
+
+    async def open_table(self, interaction: discord.Interaction, options: dict) -> None:
+        await self.tables.open_lobby(interaction, self.ui.game, options)
+
+    @app_commands.command(name=command_text("cmd.rules.name"), description=command_text("cmd.rules.desc"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        lang = self.tables.user_language(interaction)
+        await interaction.response.send_message(embed=self.ui.rules(lang), ephemeral=True)
+
+    @app_commands.command(name=command_text("cmd.status.name"), description=command_text("cmd.status.desc"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.tables.status(interaction, self.ui.game)
+
+    @app_commands.command(name=command_text("cmd.quit.name"), description=command_text("cmd.quit.desc"))
+    async def quit(self, interaction: discord.Interaction) -> None:
+        await self.tables.quit(interaction, self.ui.game)
+
+    @app_commands.command(name=command_text("cmd.cancel.name"), description=command_text("cmd.cancel.desc"))
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        await self.tables.cancel(interaction, self.ui.game)

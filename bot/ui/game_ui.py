@@ -1,0 +1,57 @@
+"""What each game's cog provides so that the shared tables can show it."""
+
+from abc import ABC, abstractmethod
+from typing import Any, NamedTuple
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+
+
+class BoardMessage(NamedTuple):
+    """One message of a board; a board may need several (25 buttons each)."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    view: discord.ui.View | None = None
+
+    def fields(self) -> dict[str, Any]:
+        return {"content": self.content, "embed": self.embed, "view": self.view}
+
+
+class GameUI(ABC):
+    game: str  # the engine's name
+    title_key: str  # catalog key of the game's display name
+
+    @abstractmethod
+    def board(self, record: SessionRecord, state: Any, lang: Language) -> list[BoardMessage]:
+        """The board, with controls while the game runs and none once it is over."""
+
+    @abstractmethod
+    def result(self, record: SessionRecord, state: Any, lang: Language) -> discord.Embed:
+        """The final result: winner, tie-break and score details."""
+
+    @abstractmethod
+    def rules(self, lang: Language) -> discord.Embed:
+        """A summary of the rules, house rules included."""
+
+    @abstractmethod
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str: ...
+
+    def title(self, lang: Language) -> str:
+        return t(lang, self.title_key)
+
+
+def seat_name(record: SessionRecord, seat: int, lang: Language) -> str:
+    """A player's display name; computer players are numbered."""
+    entry = record.seats[seat]
+    if entry.computer:
+        number = sum(s.computer for s in record.seats[: seat + 1])
+        return t(lang, "seat.computer", number=number)
+    return entry.name
+
+
+def seat_mention(record: SessionRecord, seat: int, lang: Language) -> str:
+    entry = record.seats[seat]
+    return f"<@{entry.user_id}>" if entry.user_id else seat_name(record, seat, lang)

@@ -1,0 +1,289 @@
+"""Game tables in Discord: the lobby, clicks on boards, and publishing boards.
+
+Every request holds the session's lock from loading to the last edit, so the
+board on screen always shows the latest committed state, and nothing is
+shown as done before it is committed.
+"""
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+
+from bot.errors import StaleBoard, UserError
+from bot.i18n import Language, language_of, t
+from bot.sessions import SessionService
+from bot.storage import SessionRecord
+from bot.ui.components import LobbyButton
+from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
+from games.core import RuleError, registry
+
+log = logging.getLogger(__name__)
+BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
+EDIT_LIMIT_CODES = {30046, 10008}  # edit rate limit on old messages; unknown message
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return perms.manage_guild or perms.administrator
+
+
+def jump_url(record: SessionRecord) -> str:
+    message = record.board_message_ids[0] if record.board_message_ids else record.lobby_message_id
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{message}"
+
+
+class Tables:
+    def __init__(self, bot: discord.Client, service: SessionService, default_language: Language) -> None:
+        self.bot = bot
+        self.service = service
+        self.default_language = default_language
+        self.uis: dict[str, GameUI] = {}
+
+    def register(self, ui: GameUI) -> None:
+        self.uis[ui.game] = ui
+
+    # -- languages and replies ----------------------------------------------
+    async def public_language(self, guild_id: int | None) -> Language:
+        """The server's setting, else the server's own locale, else the default."""
+        if guild_id is None:
+            return self.default_language
+        stored = await self.service.storage.get_guild_language(guild_id)
+        if stored in ("fr", "en"):
+            return stored  # type: ignore[return-value]
+        guild = self.bot.get_guild(guild_id)
+        return language_of(guild.preferred_locale, self.default_language) if guild else self.default_language
+
+    @staticmethod
+    def user_language(interaction: discord.Interaction) -> Language:
+        return language_of(interaction.locale)
+
+    async def reply(self, interaction: discord.Interaction, text: str, **extra: Any) -> None:
+        """A private reply, whether or not the interaction was answered yet."""
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **extra)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **extra)
+
+    async def refuse(self, interaction: discord.Interaction, error: UserError | RuleError) -> None:
+        lang = self.user_language(interaction)
+        await self.reply(interaction, "⛔ " + t(lang, error.key, **error.params))
+
+    async def channel(self, channel_id: int) -> Any:
+        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+
+    # -- the lobby ------------------------------------------------------------
+    async def open_lobby(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+        if interaction.guild is None or interaction.channel is None:
+            return await self.refuse(interaction, UserError("error.guild_only"))
+        record = await self.service.open_lobby(
+            game, interaction.guild.id, interaction.channel.id, interaction.user.id,
+            interaction.user.display_name, options, secrets.randbits(62),
+        )  # fmt: skip
+        lang = await self.public_language(record.guild_id)
+        async with self.service.lock(record.id):
+            await interaction.response.send_message(**self.lobby_message(record, lang).fields())
+            message = await interaction.original_response()
+            await self.service.update(record, lobby_message_id=message.id)
+
+    def lobby_message(self, record: SessionRecord, lang: Language) -> BoardMessage:
+        ui = self.uis[record.game]
+        engine = registry.get(record.game)
+        embed = discord.Embed(title=t(lang, "lobby.title", game=ui.title(lang)), colour=0x2B6CB0)
+        players = "\n".join(f"{i + 1}. {seat_name(record, i, lang)}" for i in range(len(record.seats)))
+        embed.add_field(
+            name=t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players),
+            value=players or "—",
+            inline=False,
+        )
+        embed.add_field(name=t(lang, "lobby.options"), value=ui.describe_options(record.options, lang), inline=False)
+        if record.status != "lobby":
+            key = {"active": "lobby.started", "cancelled": "lobby.cancelled"}.get(record.status, "lobby.finished")
+            embed.description = t(lang, key, channel=f"<#{record.channel_id}>")
+            return BoardMessage(embed=embed, view=None)
+        embed.description = t(lang, "lobby.waiting", host=f"<@{record.host_id}>")
+        view = discord.ui.View(timeout=None)
+        buttons = [
+            ("join", discord.ButtonStyle.primary, 0),
+            ("leave", discord.ButtonStyle.secondary, 0),
+            ("add_bot", discord.ButtonStyle.secondary, 0),
+            ("remove_bot", discord.ButtonStyle.secondary, 0),
+            ("start", discord.ButtonStyle.success, 1),
+            ("cancel", discord.ButtonStyle.danger, 1),
+        ]
+        for op, style, row in buttons:
+            view.add_item(LobbyButton(record.id, op, label=t(lang, f"lobby.button.{op}"), style=style, row=row))
+        return BoardMessage(embed=embed, view=view)
+
+    async def lobby_click(self, interaction: discord.Interaction, session_id: int, op: str) -> None:
+        user = interaction.user
+        async with self.service.lock(session_id):
+            try:
+                if op == "cancel":
+                    record = await self.service.cancel(session_id, user.id, is_admin(interaction))
+                else:
+                    record = await self.service.lobby(session_id, user.id, user.display_name, op)
+            except UserError as error:
+                return await self.refuse(interaction, error)
+            lang = await self.public_language(record.guild_id)
+            if record.status == "active":
+                await self._start_play(interaction, record, lang)
+            else:
+                await interaction.response.edit_message(**self.lobby_message(record, lang).fields())
+
+    async def _start_play(self, interaction: discord.Interaction, record: SessionRecord, lang: Language) -> None:
+        """Open a thread on the lobby message where allowed, then post the board."""
+        lobby = interaction.message
+        channel = interaction.channel
+        target = channel
+        if isinstance(channel, discord.TextChannel) and lobby is not None:
+            me = channel.permissions_for(channel.guild.me)
+            if me.create_public_threads and me.send_messages_in_threads:
+                name = t(lang, "table.thread_name", game=self.uis[record.game].title(lang), number=record.id)
+                try:
+                    target = await lobby.create_thread(name=name[:100], auto_archive_duration=1440)
+                except discord.HTTPException:
+                    log.warning("could not open a thread for session %s", record.id)
+        record = await self.service.update(record, channel_id=target.id)
+        await interaction.response.edit_message(**self.lobby_message(record, lang).fields())
+        players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
+        await target.send(t(lang, "table.kickoff", game=self.uis[record.game].title(lang), players=players))
+        await self.publish(record, fresh=True)
+
+    # -- play -----------------------------------------------------------------
+    async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
+        async with self.service.lock(session_id):
+            try:
+                played = await self.service.act(session_id, interaction.user.id, version, token)
+            except StaleBoard as error:
+                record = await self.service.get(session_id)
+                error.params["link"] = jump_url(record)
+                await self.refuse(interaction, error)
+                return await self.publish(record)
+            except (UserError, RuleError) as error:
+                return await self.refuse(interaction, error)
+            await self.after_change(played.record, interaction)
+
+    async def after_change(self, record: SessionRecord, interaction: discord.Interaction | None = None) -> None:
+        """Show a committed change: the board, and the result if the game ended."""
+        try:
+            await self.publish(record, interaction)
+            if record.status != "active":
+                await self.announce_end(record)
+        except discord.HTTPException:
+            log.exception("could not show session %s; its state is saved", record.id)
+            if interaction is not None:
+                await self.reply(interaction, t(self.user_language(interaction), "error.board_failed"))
+
+    async def publish(
+        self, record: SessionRecord, interaction: discord.Interaction | None = None, fresh: bool = False
+    ) -> None:
+        """Edit the board in place, or post it anew when old, missing or asked."""
+        if record.state is None:
+            return
+        lang = await self.public_language(record.guild_id)
+        messages = self.uis[record.game].board(record, self.service.state(record), lang)
+        if record.status != "active":
+            messages = [m._replace(view=None) for m in messages]
+        channel = await self.channel(record.channel_id)
+        age = self.service.clock() - (record.board_posted_at or 0)
+        repost = fresh or age > BOARD_MAX_AGE or len(record.board_message_ids) != len(messages)
+        clicked = interaction.message.id if interaction and interaction.message else None
+        if not repost:
+            try:
+                for message_id, message in zip(record.board_message_ids, messages):
+                    if message_id == clicked and not interaction.response.is_done():
+                        await interaction.response.edit_message(**message.fields())
+                    else:
+                        await channel.get_partial_message(message_id).edit(**message.fields())
+            except discord.HTTPException as error:
+                if error.code not in EDIT_LIMIT_CODES:
+                    raise
+                repost = True
+        if interaction is not None and not interaction.response.is_done():
+            await interaction.response.defer()
+        if repost:
+            old = record.board_message_ids
+            posted = [await channel.send(**m.fields()) for m in messages]
+            await self.service.update(
+                record, board_message_ids=[m.id for m in posted], board_posted_at=self.service.clock()
+            )
+            for message_id in old:  # retire the old board's buttons
+                try:
+                    await channel.get_partial_message(message_id).edit(view=None)
+                except discord.HTTPException:
+                    pass
+
+    async def announce_end(self, record: SessionRecord) -> None:
+        lang = await self.public_language(record.guild_id)
+        channel = await self.channel(record.channel_id)
+        if record.status == "finished":
+            state = self.service.state(record)
+            await channel.send(embed=self.uis[record.game].result(record, state, lang))
+        else:
+            await channel.send(t(lang, "table.cancelled", game=self.uis[record.game].title(lang)))
+
+    # -- commands around a game ----------------------------------------------
+    async def find(self, interaction: discord.Interaction, game: str) -> SessionRecord:
+        """The open game of this kind here: in this thread or channel, the user's first."""
+        found = await self.service.storage.find_sessions(
+            game=game, channel_id=interaction.channel_id, statuses=("lobby", "active")
+        )
+        mine = [r for r in found if r.seat_of(interaction.user.id) is not None]
+        if not (mine or found):
+            raise UserError("error.no_game_here")
+        return (mine or found)[0]
+
+    async def status(self, interaction: discord.Interaction, game: str) -> None:
+        try:
+            record = await self.find(interaction, game)
+        except UserError as error:
+            return await self.refuse(interaction, error)
+        lang = self.user_language(interaction)
+        async with self.service.lock(record.id):
+            record = await self.service.get(record.id)
+            if record.status == "lobby":
+                return await self.reply(interaction, t(lang, "status.in_lobby", link=jump_url(record)))
+            await self.reply(interaction, t(lang, "status.reposted"))
+            await self.publish(record, fresh=True)
+
+    async def quit(self, interaction: discord.Interaction, game: str) -> None:
+        try:
+            record = await self.find(interaction, game)
+            async with self.service.lock(record.id):
+                if record.status == "lobby":
+                    record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
+                    lang = await self.public_language(record.guild_id)
+                    await self._edit_lobby(record, lang)
+                    return await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
+                played = await self.service.resign(record.id, interaction.user.id)
+                await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
+                lang = await self.public_language(record.guild_id)
+                channel = await self.channel(played.record.channel_id)
+                seat = played.record.seat_of(interaction.user.id) or 0
+                await channel.send(t(lang, "quit.announce", player=seat_name(played.record, seat, lang)))
+                await self.after_change(played.record)
+        except (UserError, RuleError) as error:
+            await self.refuse(interaction, error)
+
+    async def cancel(self, interaction: discord.Interaction, game: str) -> None:
+        try:
+            record = await self.find(interaction, game)
+            async with self.service.lock(record.id):
+                was_lobby = record.status == "lobby"
+                record = await self.service.cancel(record.id, interaction.user.id, is_admin(interaction))
+                await self.reply(interaction, t(self.user_language(interaction), "cancel.done"))
+                lang = await self.public_language(record.guild_id)
+                if was_lobby:
+                    await self._edit_lobby(record, lang)
+                else:
+                    await self.after_change(record)
+        except UserError as error:
+            await self.refuse(interaction, error)
+
+    async def _edit_lobby(self, record: SessionRecord, lang: Language) -> None:
+        if record.lobby_message_id is None:
+            return
+        channel = await self.channel(record.lobby_channel_id)
+        await channel.get_partial_message(record.lobby_message_id).edit(**self.lobby_message(record, lang).fields())

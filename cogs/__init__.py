@@ -1,0 +1,1 @@
+"""One package per game (plus shared commands): its commands, board and controls."""

@@ -1,0 +1,229 @@
+"""How a Fortissimo table looks in Discord.
+
+The 45 slots cannot fit in one message (25 buttons at most), so the grid is
+shown as 9 rows of 5 (row n holds A n .. E n) over two messages: rows 1-5
+under the board's embed, rows 6-9 and the controls in the second message.
+Face-down buttons show their slot name only; the values players have seen
+are for them to remember.
+"""
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+from bot.ui.components import GameButton, GameSelect
+from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
+from games.fortissimo import ENGINE
+from games.fortissimo.cards import COLUMNS, ROWS, kind, label
+from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
+from games.fortissimo.scoring import score
+
+GAME = ENGINE.name
+FIRST_MESSAGE_ROWS = 5
+COLOURS = {"basic": 0xC05621, "advanced": 0x6B46C1}
+
+
+def card_text(card: int, lang: Language, advanced: bool) -> str:
+    """A card number, with its special name in the advanced variant."""
+    role = kind(card) if advanced else None
+    return f"{card} {t(lang, f'fortissimo.card.{role}')}" if role else str(card)
+
+
+class FortissimoUI(GameUI):
+    game = GAME
+    title_key = "fortissimo.title"
+
+    # -- board ----------------------------------------------------------------
+    def board(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[BoardMessage]:
+        view = ENGINE.view(state, None)
+        advanced = view.options.variant == "advanced"
+        embed = discord.Embed(
+            title=t(lang, "fortissimo.board.title", number=record.id, variant=t(lang, f"fortissimo.variant.{view.options.variant}")),
+            description=self._prompt(record, view, lang),
+            colour=COLOURS[view.options.variant],
+        )
+        for seat in range(view.seats):
+            embed.add_field(name=self._player_title(record, view, seat, lang), value=self._rampart(view, seat, lang), inline=False)
+        narration = [self.narrate(record, event, lang) for event in record.recent]
+        if narration:
+            embed.add_field(name=t(lang, "fortissimo.board.recent"), value="\n".join(narration)[-1024:], inline=False)
+        embed.set_footer(text=t(lang, "fortissimo.board.footer", remaining=len(view.remaining)))
+        rows = [self._grid_row(record, state, view, n, lang) for n in range(COLUMNS)]
+        first, second = discord.ui.View(timeout=None), discord.ui.View(timeout=None)
+        for index, buttons in enumerate(rows):
+            target, row = (first, index) if index < FIRST_MESSAGE_ROWS else (second, index - FIRST_MESSAGE_ROWS)
+            for button in buttons:
+                button.row = row
+                target.add_item(button)
+        for item in self._controls(record, state, view, lang):
+            item.row = COLUMNS - FIRST_MESSAGE_ROWS
+            second.add_item(item)
+        return [
+            BoardMessage(embed=embed, view=first),
+            BoardMessage(content=t(lang, "fortissimo.board.second_half"), view=second),
+        ]
+
+    def _prompt(self, record: SessionRecord, view: FortissimoView, lang: Language) -> str:
+        if view.phase == "over":
+            return t(lang, "fortissimo.prompt.over")
+        who = seat_mention(record, view.current, lang)
+        if view.phase == "cannon":
+            return t(lang, "fortissimo.prompt.cannon", player=who)
+        if view.phase == "decide" and view.flipped is not None:
+            return t(lang, "fortissimo.prompt.decide", player=who, card=view.slots[view.flipped], slot=label(view.flipped))
+        if view.open_grid:
+            return t(lang, "fortissimo.prompt.open", player=who)
+        return t(lang, "fortissimo.prompt.flip", player=who)
+
+    def _player_title(self, record: SessionRecord, view: FortissimoView, seat: int, lang: Language) -> str:
+        marker = "▶ " if seat == view.current and view.phase != "over" else ""
+        title = f"{marker}{seat_name(record, seat, lang)} — {t(lang, 'fortissimo.board.cards', count=len(view.ramparts[seat]))}"
+        if view.scores is not None:
+            title += " · " + t(lang, "fortissimo.board.points", points=view.scores[seat].total)
+        if view.magicien_ready[seat]:
+            title += " · 🪄"
+        if view.resigned[seat]:
+            title += " · " + t(lang, "fortissimo.board.left")
+        return title[:256]
+
+    def _rampart(self, view: FortissimoView, seat: int, lang: Language) -> str:
+        advanced = view.options.variant == "advanced"
+        return " · ".join(card_text(card, lang, advanced) for card in view.ramparts[seat])
+
+    def _grid_row(
+        self, record: SessionRecord, state: FortissimoState, view: FortissimoView, number: int, lang: Language
+    ) -> list[GameButton]:
+        """Row ``number`` of the shown grid: slots A(number+1) .. E(number+1)."""
+        legal = {a.token() for a in ENGINE.legal_actions(state, view.current)} if view.phase != "over" else set()
+        top = view.ramparts[view.current][-1]
+        buttons = []
+        for row in range(len(ROWS)):
+            slot = row * COLUMNS + number
+            name = label(slot)
+            card = view.slots[slot]
+
+            def button(token: str, text: str, style: discord.ButtonStyle, enabled: bool) -> GameButton:
+                return GameButton(GAME, record.id, record.version, token, label=text, style=style, disabled=not enabled)
+
+            if card == 0:
+                buttons.append(button("x" + name, "·", discord.ButtonStyle.secondary, False))
+            elif card is None:
+                token = "f" + name
+                buttons.append(button(token, name, discord.ButtonStyle.secondary, token in legal))
+            elif view.open_grid and view.phase != "over":
+                take, insert = "t" + name, "m" + name
+                if take in legal:
+                    buttons.append(button(take, str(card), discord.ButtonStyle.success, True))
+                elif insert in legal:
+                    buttons.append(button(insert, f"🪄{card}", discord.ButtonStyle.primary, True))
+                else:
+                    buttons.append(button("x" + name, str(card), discord.ButtonStyle.secondary, False))
+            else:
+                style = discord.ButtonStyle.success if card > top else discord.ButtonStyle.danger
+                if view.phase == "over":
+                    style = discord.ButtonStyle.secondary
+                buttons.append(button("x" + name, str(card), style, False))
+        return buttons
+
+    def _controls(
+        self, record: SessionRecord, state: FortissimoState, view: FortissimoView, lang: Language
+    ) -> list[GameButton | GameSelect]:
+        if view.phase == "decide" and view.flipped is not None:
+            legal = ENGINE.legal_actions(state, view.current)
+            card = view.slots[view.flipped]
+            controls = [
+                GameButton(GAME, record.id, record.version, Take().token(), label=t(lang, "fortissimo.button.take", card=card),
+                           style=discord.ButtonStyle.success, disabled=Take() not in legal),
+                GameButton(GAME, record.id, record.version, PutBack().token(), label=t(lang, "fortissimo.button.put_back"),
+                           style=discord.ButtonStyle.secondary),
+            ]  # fmt: skip
+            if view.options.variant == "advanced":
+                controls.append(
+                    GameButton(GAME, record.id, record.version, Insert().token(), label=t(lang, "fortissimo.button.insert"),
+                               style=discord.ButtonStyle.primary, disabled=Insert() not in legal)
+                )  # fmt: skip
+            return controls
+        if view.phase == "cannon":
+            advanced = True
+            options = [
+                discord.SelectOption(
+                    label=t(lang, "fortissimo.cannon.option", player=seat_name(record, target, lang), card=card_text(card, lang, advanced))[:100],
+                    value=Fire(target=target, card=card).token(),
+                )
+                for target, card in view.cannon_targets[:25]
+            ]  # fmt: skip
+            return [GameSelect(GAME, record.id, record.version, "cannon", placeholder=t(lang, "fortissimo.cannon.placeholder"), options=options)]
+        return []
+
+    # -- narration ------------------------------------------------------------
+    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
+        params = dict(event)
+        for key in ("seat", "target"):
+            if key in params:
+                params["player" if key == "seat" else "target"] = seat_name(record, params[key], lang)
+        if "slot" in params:
+            params["slot"] = label(params["slot"])
+        if event["kind"] == "ended":
+            params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
+        return t(lang, f"fortissimo.event.{event['kind']}", **params)
+
+    # -- result ---------------------------------------------------------------
+    def result(self, record: SessionRecord, state: FortissimoState, lang: Language) -> discord.Embed:
+        outcome = ENGINE.outcome(state)
+        assert outcome is not None
+        advanced = state.options.variant == "advanced"
+        winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+        lines = [t(lang, "fortissimo.result.winner", winners=winners, count=len(outcome.winners))]
+        finisher = seat_name(record, state.finisher, lang) if state.finisher is not None else ""
+        lines.append(t(lang, f"fortissimo.result.reason.{outcome.reason}", player=finisher))
+        tie = self._tie_break(state, outcome.ranking)
+        if tie is not None:
+            lines.append(t(lang, "fortissimo.result.tie_break", card=tie))
+        embed = discord.Embed(title=t(lang, "fortissimo.result.title", number=record.id), description="\n".join(lines), colour=0xD69E2E)
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                rampart = state.ramparts[seat]
+                name = f"{place}. {seat_name(record, seat, lang)}"
+                if state.resigned[seat]:
+                    name += " · " + t(lang, "fortissimo.board.left")
+                detail = t(lang, "fortissimo.result.cards", count=len(rampart), top=rampart[-1])
+                if advanced:
+                    s = score(rampart, state.options.crow_cap)
+                    detail = t(lang, "fortissimo.result.points", total=s.total, base=s.base, royals=s.king_queen,
+                               courtiers=s.princes_princesses, pairs=s.pairs, crows=s.crows)  # fmt: skip
+                embed.add_field(name=name[:256], value=f"{detail}\n{' · '.join(card_text(c, lang, advanced) for c in rampart)}"[:1024], inline=False)
+            place += len(group)
+        return embed
+
+    @staticmethod
+    def _tie_break(state: FortissimoState, ranking: list[list[int]]) -> int | None:
+        """The deciding highest card when the first two places tied on the main count."""
+        if len(ranking) < 2 or state.resigned[ranking[1][0]] or state.end_reason == "forfeit":
+            return None
+        first, second = ranking[0][0], ranking[1][0]
+        if state.options.variant == "advanced":
+            tied = score(state.ramparts[first], state.options.crow_cap).total == score(state.ramparts[second], state.options.crow_cap).total
+        else:
+            tied = state.end_reason == "blocked" and len(state.ramparts[first]) == len(state.ramparts[second])
+        return state.ramparts[first][-1] if tied else None
+
+    # -- texts ----------------------------------------------------------------
+    def rules(self, lang: Language) -> discord.Embed:
+        embed = discord.Embed(title=t(lang, "fortissimo.rules.title"), description=t(lang, "fortissimo.rules.summary"), colour=0xC05621)
+        embed.add_field(name=t(lang, "fortissimo.rules.advanced_title"), value=t(lang, "fortissimo.rules.advanced"), inline=False)
+        embed.add_field(name=t(lang, "fortissimo.rules.house_title"), value=t(lang, "fortissimo.rules.house"), inline=False)
+        embed.add_field(name=t(lang, "fortissimo.rules.controls_title"), value=t(lang, "fortissimo.rules.controls"), inline=False)
+        return embed
+
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
+        opts = ENGINE.make_options(options)
+        return t(
+            lang,
+            "fortissimo.options",
+            variant=t(lang, f"fortissimo.variant.{opts.variant}"),
+            crow_cap=t(lang, "common.yes" if opts.crow_cap else "common.no"),
+            first_player=t(lang, f"fortissimo.first_player.{opts.first_player}"),
+        )

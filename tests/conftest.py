@@ -1,0 +1,47 @@
+"""Shared fixtures: a bot on a temporary database, run inside SimCord."""
+
+from pathlib import Path
+
+import pytest
+import simcord
+from simcord import interactions as sim_interactions
+
+from bot.app import GameBot
+from bot.config import Settings
+
+# SimCord sends every interaction with locale en-US; tests choose per user.
+USER_LOCALES: dict[int, str] = {}
+_base_payload = sim_interactions.base_payload
+
+
+def _localized_payload(backend, *, user_id, **kwargs):  # noqa: ANN001, ANN202
+    record, payload = _base_payload(backend, user_id=user_id, **kwargs)
+    payload["locale"] = USER_LOCALES.get(user_id, "en-US")
+    return record, payload
+
+
+sim_interactions.base_payload = _localized_payload
+
+
+def set_locale(user, locale: str) -> None:  # noqa: ANN001
+    USER_LOCALES[user.id] = locale
+
+
+def make_bot(db: Path) -> GameBot:
+    return GameBot(Settings(discord_token="test", database_path=db))
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.sqlite3"
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> GameBot:
+    USER_LOCALES.clear()
+    return make_bot(db_path)
+
+
+@pytest.fixture
+def env(simcord_env: simcord.Env) -> simcord.Env:
+    return simcord_env
