@@ -11,6 +11,7 @@ from bot.app import GameBot
 from bot.config import ConfigError, Settings, load_settings
 
 log = logging.getLogger("bot")
+SHUTDOWN_GRACE = 10.0  # seconds the connection may take to wind down after close()
 
 
 async def run(settings: Settings) -> int:
@@ -28,10 +29,12 @@ async def run(settings: Settings) -> int:
             await bot.close()
         stopper.cancel()
         try:
-            await runner
+            await asyncio.wait_for(runner, timeout=SHUTDOWN_GRACE)
         except discord.LoginFailure:
             print("Discord refused the token: check DISCORD_TOKEN in .env.", file=sys.stderr)
             return 1
+        except TimeoutError:
+            log.warning("the connection did not close in time")
         except (OSError, discord.HTTPException) as error:
             print(f"Could not reach Discord ({type(error).__name__}); check the network.", file=sys.stderr)
             return 1

@@ -1,0 +1,85 @@
+"""The session service: checks, commits, computer turns, and simultaneous clicks."""
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.errors import StaleBoard, UserError
+from bot.sessions import SessionService
+from bot.storage import SqliteStorage
+from games.core import NotYourTurn
+
+
+@pytest.fixture
+async def service(tmp_path: Path):
+    storage = SqliteStorage(tmp_path / "db.sqlite3")
+    await storage.open()
+    yield SessionService(storage)
+    await storage.close()
+
+
+async def started(service: SessionService, computers: int = 0, humans: tuple[int, ...] = (2,)) -> int:
+    record = await service.open_lobby("fortissimo", 1, 10, 1, "host", {"first_player": "lobby"}, seed=99)
+    for user in humans:
+        await service.lobby(record.id, user, f"user{user}", "join")
+    for _ in range(computers):
+        await service.lobby(record.id, 1, "host", "add_bot")
+    await service.lobby(record.id, 1, "host", "start")
+    return record.id
+
+
+async def test_two_clicks_together_apply_once(service: SessionService) -> None:
+    sid = await started(service)
+    record = await service.get(sid)
+
+    async def click(token: str):
+        async with service.lock(sid):
+            return await service.act(sid, 1, record.version, token)
+
+    results = await asyncio.gather(click("fA1"), click("fA2"), return_exceptions=True)
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert sum(isinstance(r, StaleBoard) for r in results) == 1
+    assert len(await service.storage.actions(sid)) == 1
+
+
+async def test_refusals_change_nothing(service: SessionService) -> None:
+    sid = await started(service)
+    before = await service.get(sid)
+    with pytest.raises(UserError, match="error.not_in_game"):
+        await service.act(sid, 999, before.version, "fA1")
+    with pytest.raises(NotYourTurn):
+        await service.act(sid, 2, before.version, "fA1")
+    with pytest.raises(StaleBoard):
+        await service.act(sid, 1, before.version - 1, "fA1")
+    assert await service.get(sid) == before
+    assert await service.storage.actions(sid) == []
+
+
+async def test_computer_players_move_after_the_human_and_log_their_moves(service: SessionService) -> None:
+    sid = await started(service, computers=3, humans=())
+    record = await service.get(sid)
+    played = await service.act(sid, 1, record.version, "fA1")
+    played = await service.act(sid, 1, played.record.version, "r")
+    log = await service.storage.actions(sid)
+    assert [entry.seat for entry in log[:2]] == [0, 0]
+    assert {entry.seat for entry in log[2:]} == {1, 2, 3}  # each computer took its turn
+    assert all(entry.user_id is None for entry in log[2:])
+    assert service.engine(played.record).to_act(service.state(played.record)) == {0}
+    assert await service.replay(played.record) == service.state(played.record)
+
+
+async def test_lobby_rules(service: SessionService) -> None:
+    record = await service.open_lobby("fortissimo", 1, 10, 1, "host", {}, seed=5)
+    with pytest.raises(UserError, match="error.player_count"):
+        await service.lobby(record.id, 1, "host", "start")
+    with pytest.raises(UserError, match="error.host_only"):
+        await service.lobby(record.id, 2, "guest", "add_bot")
+    for user in (2, 3, 4):
+        await service.lobby(record.id, user, "guest", "join")
+    with pytest.raises(UserError, match="error.table_full"):
+        await service.lobby(record.id, 5, "fifth", "join")
+    await service.lobby(record.id, 1, "host", "leave")  # the host leaves: the next human hosts
+    assert (await service.get(record.id)).host_id == 2
+    with pytest.raises(ValueError):
+        await service.open_lobby("fortissimo", 1, 10, 1, "host", {"variant": "nope"}, seed=5)

@@ -1,0 +1,59 @@
+"""SQLite storage: migrations, the version check, the action log."""
+
+from pathlib import Path
+
+import pytest
+
+from bot.storage import ActionRecord, Seat, SessionRecord, SqliteStorage, VersionConflict
+from bot.storage.sqlite import migrations
+
+
+def record(**changes: object) -> SessionRecord:
+    base = SessionRecord(
+        game="fortissimo", guild_id=1, lobby_channel_id=2, channel_id=2, host_id=3,
+        seats=[Seat(user_id=3, name="host")], seed=7, created_at=0.0, updated_at=0.0,
+    )  # fmt: skip
+    return base.model_copy(update=changes)
+
+
+async def test_migrations_run_once_and_are_numbered(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "db.sqlite3"
+    storage = SqliteStorage(path)
+    await storage.open()
+    async with storage.db.execute("PRAGMA user_version") as cursor:
+        assert (await cursor.fetchone())[0] == migrations()[-1][0]
+    async with storage.db.execute("PRAGMA journal_mode") as cursor:
+        assert (await cursor.fetchone())[0] == "wal"
+    created = await storage.create_session(record())
+    await storage.close()
+    reopened = SqliteStorage(path)  # a second open must not re-run migrations
+    await reopened.open()
+    assert (await reopened.get_session(created.id)) == created
+    await reopened.close()
+
+
+async def test_save_refuses_an_old_version_and_writes_nothing(tmp_path: Path) -> None:
+    storage = SqliteStorage(tmp_path / "db.sqlite3")
+    await storage.open()
+    stored = await storage.create_session(record())
+    first = stored.model_copy(update={"version": 1, "state": "first"})
+    log = ActionRecord(session_id=stored.id, seq=1, seat=0, user_id=3, token="fA1", created_at=1.0)
+    await storage.save(first, expected_version=0, actions=[log])
+    late = stored.model_copy(update={"version": 1, "state": "late"})
+    late_log = log.model_copy(update={"token": "fB2"})
+    with pytest.raises(VersionConflict):
+        await storage.save(late, expected_version=0, actions=[late_log])
+    assert (await storage.get_session(stored.id)).state == "first"
+    assert [a.token for a in await storage.actions(stored.id)] == ["fA1"]
+    await storage.close()
+
+
+async def test_guild_language_round_trip(tmp_path: Path) -> None:
+    storage = SqliteStorage(tmp_path / "db.sqlite3")
+    await storage.open()
+    assert await storage.get_guild_language(5) is None
+    await storage.set_guild_language(5, "en")
+    assert await storage.get_guild_language(5) == "en"
+    await storage.set_guild_language(5, None)
+    assert await storage.get_guild_language(5) is None
+    await storage.close()
