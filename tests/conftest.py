@@ -1,5 +1,6 @@
 """Shared fixtures: a bot on a temporary database, run inside SimCord."""
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,15 @@ def set_locale(user, locale: str) -> None:  # noqa: ANN001
     USER_LOCALES[user.id] = locale
 
 
+# Every bot a test builds, restarts included: SimCord detaches a bot without
+# closing it, so its database connection (a worker thread) is closed here.
+_BOTS: list[GameBot] = []
+
+
 def make_bot(db: Path) -> GameBot:
-    return GameBot(Settings(discord_token="test", database_path=db))
+    bot = GameBot(Settings(discord_token="test", database_path=db))
+    _BOTS.append(bot)
+    return bot
 
 
 @pytest.fixture
@@ -37,9 +45,11 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> GameBot:
+async def simcord_bot(db_path: Path) -> AsyncIterator[GameBot]:
     USER_LOCALES.clear()
-    return make_bot(db_path)
+    yield make_bot(db_path)
+    while _BOTS:
+        await _BOTS.pop().storage.close()
 
 
 @pytest.fixture

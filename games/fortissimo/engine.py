@@ -68,6 +68,21 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
             magicien_used=[False] * players,
         )
 
+    def copy_state(self, state: FortissimoState) -> FortissimoState:
+        """Copies only what moves mutate (options never change)."""
+        return state.model_copy(
+            update={
+                "rng": state.rng.model_copy(),
+                "grid": list(state.grid),
+                "ramparts": [list(r) for r in state.ramparts],
+                "resigned": list(state.resigned),
+                "magicien_turn": list(state.magicien_turn),
+                "magicien_used": list(state.magicien_used),
+                "seen": dict(state.seen),
+                "discard": list(state.discard),
+            }
+        )
+
     # -- queries --------------------------------------------------------------
     def to_act(self, state: FortissimoState) -> frozenset[int]:
         return frozenset() if state.phase == "over" else frozenset({state.current})

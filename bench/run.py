@@ -1,0 +1,232 @@
+"""Prints the performance figures of issue 2 (not part of the test run).
+
+1. Engine: ``apply`` + ``legal_actions`` per step, p50 and p99 in microseconds.
+2. Clicks: median and p99 time to handle a Fortissimo click through the
+   simulated Discord, beside a bot whose handler only acknowledges.
+3. Memory: resident set size with 0 and 10,000 stored sessions, and after
+   clicks on 300 different stored games.
+
+Targets: engine p99 < 1 ms; click p99 < 20 ms and within 5x the ack-only bot;
+memory flat in the number of stored sessions.
+Run: .venv/bin/python bench/run.py
+"""
+
+import asyncio
+import gc
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import discord
+import simcord
+from discord.ext import commands
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.app import GameBot  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.storage import SqliteStorage  # noqa: E402
+from games.core import Rng, registry  # noqa: E402
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def rss_mib() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# -- 1. engines ---------------------------------------------------------------
+def bench_engines(games: int = 60) -> None:
+    print("engine: apply + legal_actions per step (microseconds)")
+    for name, engine in registry.engines().items():
+        samples: list[float] = []
+        for seed in range(games):
+            players = engine.min_players + seed % (engine.max_players - engine.min_players + 1)
+            state = engine.new_game(players, engine.make_options({}), seed)
+            rng = Rng.from_seed(seed)
+            while not engine.is_over(state):
+                seat = min(engine.to_act(state))
+                start = time.perf_counter()
+                legal = engine.legal_actions(state, seat)
+                state = engine.apply(state, seat, rng.choice(legal)).state
+                samples.append((time.perf_counter() - start) * 1e6)
+        p50, p99 = percentiles(samples)
+        print(f"  {name:12s} steps={len(samples):6d}  p50={p50:7.1f}  p99={p99:7.1f}  (target p99 < 1000)")
+
+
+# -- 2. clicks ----------------------------------------------------------------
+class AckButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ack:(?P<n>\d+)"):
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=str(n), custom_id=f"ack:{n}"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001, ANN206
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # Answers the way a board click does (an edit of the clicked message), doing nothing else.
+        await interaction.response.edit_message(content="ack")
+
+
+class AckBot(commands.Bot):
+    def __init__(self) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents.default())
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(AckButton)
+
+        @self.tree.command(name="ack", description="Posts a button that only acknowledges")
+        async def ack(interaction: discord.Interaction) -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(AckButton(1))
+            await interaction.response.send_message("ack", view=view)
+
+        await self.tree.sync()
+
+
+async def timed(click) -> tuple[float, float]:  # noqa: ANN001
+    """Wall-clock and CPU milliseconds of one click (CPU counts every thread, SQLite's too)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    await click
+    return (time.perf_counter() - wall) * 1e3, (time.process_time() - cpu) * 1e3
+
+
+async def time_clicks(clicks: int, db: Path) -> list[tuple[float, float]]:
+    samples: list[tuple[float, float]] = []
+    bot = GameBot(Settings(discord_token="bench", database_path=db))
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("bench")
+        alice = guild.add_member(env.create_user("alice"))
+        bob = guild.add_member(env.create_user("bob"))
+        players = {alice.id: alice, bob.id: bob}
+        await alice.slash(channel, "fortissimo start")
+        await bob.click(channel.last_message, label="Join")
+        await alice.click(channel.last_message, label="Start the game")
+        thread = channel.threads[0]
+        service = env.bot.service
+        while len(samples) < clicks:
+            record = (await service.storage.find_sessions(game="fortissimo"))[0]
+            if record.status != "active":
+                break
+            state = service.state(record)
+            player = players[record.seats[state.current].user_id]
+            first, second = (m for m in thread.history() if m.id in record.board_message_ids)
+            if state.phase == "flip":
+                slot = next(i for i, card in enumerate(state.grid) if card)
+                row = slot % 9  # the grid shows row n as A(n+1)..E(n+1)
+                message = first if row < 5 else second
+                custom_id = next(
+                    c.custom_id for r in message.components for c in r.children if c.custom_id.endswith(f":f{'ABCDE'[slot // 9]}{row + 1}")
+                )
+            else:
+                message, custom_id = second, f"g:fortissimo:{record.id}:{record.version}:r"
+            samples.append(await timed(player.click(message, custom_id=custom_id)))
+    await bot.storage.close()  # SimCord detaches the bot without closing it
+    return samples
+
+
+async def time_ack_clicks(clicks: int) -> list[tuple[float, float]]:
+    samples: list[tuple[float, float]] = []
+    async with simcord.run(AckBot()) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("bench")
+        alice = guild.add_member(env.create_user("alice"))
+        await alice.slash(channel, "ack")
+        message = channel.last_message
+        for _ in range(clicks):
+            samples.append(await timed(alice.click(message, custom_id="ack:1")))
+    return samples
+
+
+def bench_clicks(clicks: int = 300) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        ours = asyncio.run(time_clicks(clicks, Path(folder) / "bench.sqlite3"))
+    ack = asyncio.run(time_ack_clicks(clicks))
+    print("clicks through the simulated Discord (milliseconds)")
+    print("  SimCord idles ~50 ms after some replies, so wall time alone flatters a slow bot;")
+    print("  CPU time is the handler's own work (all threads).")
+    for kind, index in (("wall", 0), ("cpu", 1)):
+        (p50, p99) = percentiles([s[index] for s in ours])
+        (a50, a99) = percentiles([s[index] for s in ack])
+        print(f"  {kind:4s} fortissimo turn n={len(ours):4d} median={p50:6.2f} p99={p99:6.2f}"
+              f" | ack-only median={a50:6.2f} p99={a99:6.2f} | ratio p99 {p99 / a99:5.2f}x")
+    print("  targets: fortissimo p99 < 20 ms; within 5x the ack-only bot")
+
+
+# -- 3. memory ----------------------------------------------------------------
+async def fill(db: Path, count: int) -> None:
+    storage = SqliteStorage(db)
+    await storage.open()
+    engine = registry.get("fortissimo")
+    from bot.sessions import SessionService
+
+    service = SessionService(storage)
+    for n in range(count):
+        record = await service.open_lobby("fortissimo", 1, 100 + n, 1, "host", {}, seed=n)
+        await service.lobby(record.id, 2, "guest", "join")
+        await service.lobby(record.id, 1, "host", "start")
+    assert engine.name == "fortissimo"
+    await storage.close()
+
+
+async def memory_with(db: Path, touch: int) -> float:
+    bot = GameBot(Settings(discord_token="bench", database_path=db))
+    async with simcord.run(bot) as env:
+        service = env.bot.service
+        for session_id in range(1, touch + 1):
+            record = await service.get(session_id)
+            state = service.state(record)
+            player = record.seats[state.current].user_id
+            async with service.lock(session_id):
+                await service.act(session_id, player, record.version, "fA1")
+        gc.collect()
+        rss = rss_mib()
+    await bot.storage.close()
+    return rss
+
+
+def measure_in_subprocess(db: Path, touch: int) -> float:
+    """A fresh process per measurement, so one run's memory does not hide in the other's."""
+    done = subprocess.run(
+        [sys.executable, __file__, "--memory-probe", str(db), str(touch)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def bench_memory(sessions: int = 10_000, touch: int = 300) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        empty, full = Path(folder) / "empty.sqlite3", Path(folder) / "full.sqlite3"
+        asyncio.run(fill(empty, touch))
+        start = time.perf_counter()
+        asyncio.run(fill(full, sessions))
+        filled = time.perf_counter() - start
+        small = measure_in_subprocess(empty, touch)
+        large = measure_in_subprocess(full, touch)
+        size = full.stat().st_size / 2**20
+    print("memory (resident set, MiB)")
+    print(f"  {touch} stored sessions, {touch} played:      {small:6.1f}")
+    print(f"  {sessions} stored sessions, {touch} played: {large:6.1f}  (db {size:.1f} MiB, filled in {filled:.0f} s)")
+    print(f"  growth {large - small:+.1f} MiB  (target: flat)")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--clicks"]:
+        bench_clicks()
+        sys.exit(0)
+    if sys.argv[1:2] == ["--memory-probe"]:
+        print(asyncio.run(memory_with(Path(sys.argv[2]), int(sys.argv[3]))))
+        sys.exit(0)
+    bench_engines()
+    bench_clicks()
+    bench_memory()
