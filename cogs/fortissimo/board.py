@@ -62,7 +62,7 @@ class FortissimoUI(GameUI):
             second.add_item(item)
         return [
             BoardMessage(embed=embed, view=first),
-            BoardMessage(content=t(lang, "fortissimo.board.second_half"), view=second),
+            BoardMessage(content=t(lang, "fortissimo.board.second_half" if record.status == "active" else "fortissimo.board.closed"), view=second),
         ]
 
     def _prompt(self, record: SessionRecord, view: FortissimoView, lang: Language) -> str:

@@ -885,6 +885,8 @@ def test_resign_removes_the_only_cannon_target() -> None:
 
 def _twin(state: FortissimoState) -> FortissimoState:
     """The same position with the face-down, never-shown cards moved around."""
+    if state.open_grid:  # every card shows: nothing is hidden
+        return state
     hidden = [s for s, c in enumerate(state.grid) if c and s != state.flipped and s not in state.seen]
     grid = list(state.grid)
     values = [grid[s] for s in hidden]
