@@ -1,13 +1,10 @@
-"""Refusals shown to a user: a catalog key and its parameters, never a secret."""
+"""Refusals of the bot layer (lobby, seats, stale boards); the rules' own are RuleErrors."""
+
+from games.core.errors import Refusal
 
 
-class UserError(Exception):
-    key = "error.generic"
-
-    def __init__(self, key: str | None = None, **params: object) -> None:
-        self.key = key or type(self).key
-        self.params = params
-        super().__init__(self.key)
+class UserError(Refusal):
+    """A request the table refuses: not in the game, host only, table full..."""
 
 
 class StaleBoard(UserError):

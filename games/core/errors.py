@@ -4,15 +4,21 @@ The parameters must never hold hidden information: error texts reach logs.
 """
 
 
-class RuleError(Exception):
-    """An action the rules refuse. The state it was tried on is unchanged."""
+class Refusal(Exception):
+    """A refusal shown to a user: a catalog key and its parameters."""
 
-    key = "error.rule"
+    key = "error.generic"
 
     def __init__(self, key: str | None = None, **params: object) -> None:
         self.key = key or type(self).key
         self.params = params
         super().__init__(self.key)
+
+
+class RuleError(Refusal):
+    """An action the rules refuse. The state it was tried on is unchanged."""
+
+    key = "error.rule"
 
 
 class NotYourTurn(RuleError):

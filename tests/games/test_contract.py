@@ -206,74 +206,63 @@ def _legal_for_acting(engine: Engine, state: GameState) -> dict[int, list[Action
     return legal
 
 
-@cache
-def random_trace(name: str, players: int, opts: str, seed: int) -> Trace:
-    """Uniform choice among the acting seats, then among their legal actions."""
+def _play_out(name: str, players: int, opts: str, seed: int, rng: Rng, move) -> Trace:  # noqa: ANN001
+    """Plays from a new game until it ends or the step limit; ``move`` returns
+    ``(seat, action)`` to apply, or ``(seat, None)`` for that seat to resign."""
     engine = ENGINES[name]
-    rng = Rng.from_seed(seed * 1_000_003 + 17)
     state = _new(name, players, opts, seed)
     states, moves, events = [state], [], []
     for _ in range(_limit(name)):
         if engine.is_over(state):
             return Trace(states, moves, events, True)
-        legal = _legal_for_acting(engine, state)
-        seat = rng.choice(sorted(legal))
-        action = rng.choice(legal[seat])
-        step = engine.apply(state, seat, action)
+        seat, action = move(engine, state, rng)
+        step = engine.resign(state, seat) if action is None else engine.apply(state, seat, action)
         state = step.state
         states.append(state)
         moves.append((seat, action))
         events.append(step.events)
     return Trace(states, moves, events, engine.is_over(state))
+
+
+def _random_move(engine: Engine, state: GameState, rng: Rng) -> tuple[int, Action]:
+    legal = _legal_for_acting(engine, state)
+    seat = rng.choice(sorted(legal))
+    return seat, rng.choice(legal[seat])
+
+
+@cache
+def random_trace(name: str, players: int, opts: str, seed: int) -> Trace:
+    """Uniform choice among the acting seats, then among their legal actions."""
+    return _play_out(name, players, opts, seed, Rng.from_seed(seed * 1_000_003 + 17), _random_move)
 
 
 @cache
 def policy_trace(name: str, players: int, opts: str, seed: int) -> Trace:
     """Every seat played by the engine's own computer player, from its own view."""
-    engine = ENGINES[name]
-    rng = Rng.from_seed(seed)
-    state = _new(name, players, opts, seed)
-    states, moves, events = [state], [], []
-    for _ in range(_limit(name)):
-        if engine.is_over(state):
-            return Trace(states, moves, events, True)
+
+    def policy_move(engine: Engine, state: GameState, rng: Rng) -> tuple[int, Action]:
         legal = _legal_for_acting(engine, state)
         seat = min(legal)
         action = engine.choose(engine.view(state, seat), legal[seat], rng)
         assert action in legal[seat], f"choose() picked {action!r}, not legal for seat {seat}"
-        step = engine.apply(state, seat, action)
-        state = step.state
-        states.append(state)
-        moves.append((seat, action))
-        events.append(step.events)
-    return Trace(states, moves, events, engine.is_over(state))
+        return seat, action
+
+    return _play_out(name, players, opts, seed, Rng.from_seed(seed), policy_move)
 
 
 @cache
 def resign_trace(name: str, players: int, opts: str, seed: int) -> Trace:
     """Random play in which, now and then, a random seat still in the game resigns."""
-    engine = ENGINES[name]
-    rng = Rng.from_seed(seed)
-    state = _new(name, players, opts, seed)
-    states, moves, events = [state], [], []
     present = list(range(players))
-    for _ in range(_limit(name)):
-        if engine.is_over(state):
-            return Trace(states, moves, events, True)
+
+    def move_or_resign(engine: Engine, state: GameState, rng: Rng) -> tuple[int, Action | None]:
         if rng.below(25) == 0:
-            seat, action = rng.choice(present), None
+            seat = rng.choice(present)
             present.remove(seat)
-            step = engine.resign(state, seat)
-        else:
-            legal = _legal_for_acting(engine, state)
-            seat = rng.choice(sorted(legal))
-            action = rng.choice(legal[seat])
-            step = engine.apply(state, seat, action)
-        state = step.state
-        states.append(state)
-        moves.append((seat, action))
-        events.append(step.events)
-    return Trace(states, moves, events, engine.is_over(state))
+            return seat, None
+        return _random_move(engine, state, rng)
+
+    return _play_out(name, players, opts, seed, Rng.from_seed(seed), move_or_resign)
 
 
 def deep_traces(name: str, players: int, opts: str) -> list[Trace]:
