@@ -17,7 +17,8 @@ from bot.sessions import SessionService
 from bot.storage import SessionRecord
 from bot.ui.components import LobbyButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
-from games.core import RuleError, registry
+from games.core import registry
+from games.core.errors import Refusal
 
 log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
@@ -66,7 +67,7 @@ class Tables:
         else:
             await interaction.response.send_message(text, ephemeral=True, **extra)
 
-    async def refuse(self, interaction: discord.Interaction, error: UserError | RuleError) -> None:
+    async def refuse(self, interaction: discord.Interaction, error: Refusal) -> None:
         lang = self.user_language(interaction)
         await self.reply(interaction, "⛔ " + t(lang, error.key, **error.params))
 
@@ -161,20 +162,29 @@ class Tables:
                 error.params["link"] = jump_url(record)
                 await self.refuse(interaction, error)
                 return await self.publish(record)
-            except (UserError, RuleError) as error:
+            except Refusal as error:
                 return await self.refuse(interaction, error)
             await self.after_change(played.record, interaction)
 
     async def after_change(self, record: SessionRecord, interaction: discord.Interaction | None = None) -> None:
-        """Show a committed change: the board, and the result if the game ended."""
+        """Show a committed change: the board, and the result if the game ended.
+
+        A board that could not be edited does not hold back the result, and the
+        lobby message stops saying that the game is running.
+        """
         try:
             await self.publish(record, interaction)
-            if record.status != "active":
-                await self.announce_end(record)
         except discord.HTTPException:
             log.exception("could not show session %s; its state is saved", record.id)
             if interaction is not None:
                 await self.reply(interaction, t(self.user_language(interaction), "error.board_failed"))
+        if record.status == "active":
+            return
+        try:
+            await self.announce_end(record)
+            await self._edit_lobby(record, await self.public_language(record.guild_id))
+        except discord.HTTPException:
+            log.exception("could not announce the end of session %s", record.id)
 
     async def publish(
         self, record: SessionRecord, interaction: discord.Interaction | None = None, fresh: bool = False
@@ -191,8 +201,11 @@ class Tables:
         repost = fresh or age > BOARD_MAX_AGE or len(record.board_message_ids) != len(messages)
         clicked = interaction.message.id if interaction and interaction.message else None
         if not repost:
+            # The clicked message first: that answers the interaction at once, and
+            # a failed edit of the other message cannot leave the click unanswered.
+            pairs = sorted(zip(record.board_message_ids, messages), key=lambda pair: pair[0] != clicked)
             try:
-                for message_id, message in zip(record.board_message_ids, messages):
+                for message_id, message in pairs:
                     if message_id == clicked and not interaction.response.is_done():
                         await interaction.response.edit_message(**message.fields())
                     else:
@@ -264,7 +277,7 @@ class Tables:
                 seat = played.record.seat_of(interaction.user.id) or 0
                 await channel.send(t(lang, "quit.announce", player=seat_name(played.record, seat, lang)))
                 await self.after_change(played.record)
-        except (UserError, RuleError) as error:
+        except Refusal as error:
             await self.refuse(interaction, error)
 
     async def cancel(self, interaction: discord.Interaction, game: str) -> None:

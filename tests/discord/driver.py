@@ -1,0 +1,324 @@
+"""Drive Fortissimo! games in SimCord through clicks and selects only.
+
+Every move goes through the Discord UI: the driver finds the current board
+(the two last bot messages carrying ``g:``/``s:`` components), picks a button
+or a menu value a player could see, and clicks it as the player to act.
+
+To choose WHICH face-down card to flip, the driver peeks at the stored state
+(``env.bot.service``). This only speeds the tests up (players take the next
+useful card at once, so games are short); it never moves anything itself.
+"""
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from simcord import ChannelHandle, Env, InteractionResult, MemberActor
+
+from bot.storage import SessionRecord
+from games.fortissimo import ENGINE
+from games.fortissimo.cards import CANNONS, MAGICIEN, label, parse_label
+from games.fortissimo.models import FortissimoState
+
+GAME_PREFIXES = ("g:", "s:")
+ID_PATTERN = re.compile(
+    r"g:fortissimo:(?P<sid>\d+):(?P<ver>\d+):(?P<token>[ftmx][A-E][1-9]|[trm])"
+    r"|s:fortissimo:(?P<ssid>\d+):(?P<sver>\d+):cannon"
+)
+LOBBY_LABELS = {
+    "fr": {"join": "Rejoindre", "leave": "Quitter", "add_bot": "Ajouter un ordinateur",
+           "remove_bot": "Retirer un ordinateur", "start": "Lancer la partie", "cancel": "Annuler"},
+    "en": {"join": "Join", "leave": "Leave", "add_bot": "Add a computer player",
+           "remove_bot": "Remove a computer player", "start": "Start the game", "cancel": "Cancel"},
+}  # fmt: skip
+
+
+# -- reading messages ----------------------------------------------------------
+def items(message: discord.Message) -> list[Any]:
+    """Every component (button or select) of a message, row by row."""
+    return [child for row in message.components for child in getattr(row, "children", [row])]
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    return [item.custom_id for item in items(message) if getattr(item, "custom_id", None)]
+
+
+def is_board(message: discord.Message) -> bool:
+    return any(cid.startswith(GAME_PREFIXES) for cid in custom_ids(message))
+
+
+def bot_messages(channel: ChannelHandle, env: Env) -> list[discord.Message]:
+    return [m for m in channel.history() if m.author.id == env.bot.user.id]
+
+
+def board_messages(channel: ChannelHandle, env: Env) -> list[discord.Message]:
+    """The current board: the last two bot messages with game components."""
+    boards = [m for m in bot_messages(channel, env) if is_board(m)]
+    assert len(boards) >= 2, "no board with controls in this channel"
+    return boards[-2:]
+
+
+def public_text(message: discord.Message) -> str:
+    """Everything a message shows: content, embeds, button labels, menu texts."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        for embed_field in embed.fields:
+            parts += [embed_field.name or "", embed_field.value or ""]
+    for item in items(message):
+        parts.append(getattr(item, "label", None) or "")
+        parts.append(getattr(item, "placeholder", None) or "")
+        parts += [option.label for option in getattr(item, "options", [])]
+    return "\n".join(p for p in parts if p)
+
+
+# -- the session behind a channel ----------------------------------------------
+async def session(env: Env, session_id: int) -> SessionRecord:
+    record = await env.bot.storage.get_session(session_id)
+    assert record is not None
+    return record
+
+
+def game_state(env: Env, record: SessionRecord) -> FortissimoState:
+    return env.bot.service.state(record)
+
+
+async def open_table(
+    env: Env,
+    channel: ChannelHandle,
+    host: MemberActor,
+    joiners: Iterable[MemberActor] = (),
+    computers: int = 0,
+    lang: str = "en",
+    **options: Any,
+) -> tuple[SessionRecord, discord.Message]:
+    """``/fortissimo start``, everyone joins, the host adds computers and starts."""
+    result = await host.slash(channel, "fortissimo start", **options)
+    assert not result.ephemeral
+    lobby = result.response.message
+    labels = LOBBY_LABELS[lang]
+    for member in joiners:
+        assert not (await member.click(lobby, label=labels["join"])).ephemeral
+    for _ in range(computers):
+        assert not (await host.click(lobby, label=labels["add_bot"])).ephemeral
+    assert not (await host.click(lobby, label=labels["start"])).ephemeral
+    record = (await env.bot.storage.find_sessions(channel_id=channel.id))[0]
+    assert record.status in ("active", "finished")
+    return record, lobby
+
+
+def play_channel(env: Env, channel: ChannelHandle, record: SessionRecord) -> ChannelHandle:
+    """The game's thread (or the channel itself when play stayed there)."""
+    if record.channel_id == channel.id:
+        return channel
+    (thread,) = [t for t in channel.threads if t.id == record.channel_id]
+    return thread
+
+
+# -- choosing moves (peeking only to pick, never to move) ------------------------
+Chooser = Callable[[FortissimoState, int, int], tuple[int, str]]
+
+
+def climb(state: FortissimoState, seat: int, turn: int) -> tuple[int, str]:
+    """Flip the smallest face-down card above this seat's top, and take it."""
+    top = state.ramparts[seat][-1]
+    cards = [(card, slot) for slot, card in enumerate(state.grid) if card]
+    above = sorted(c for c in cards if c[0] > top)
+    return (above[0][1], "take") if above else (min(cards)[1], "take")
+
+
+def climb_with_put_backs(every: int) -> Chooser:
+    """Like ``climb``, but every ``every``-th turn flip the biggest card and put it back."""
+
+    def choose(state: FortissimoState, seat: int, turn: int) -> tuple[int, str]:
+        if turn % every == every - 1:
+            cards = [(card, slot) for slot, card in enumerate(state.grid) if card]
+            return max(cards)[1], "back"
+        return climb(state, seat, turn)
+
+    return choose
+
+
+def cannon_first(state: FortissimoState, seat: int, turn: int) -> tuple[int, str]:
+    """Take a Cannon as soon as an opponent has a card it can destroy."""
+    top = state.ramparts[seat][-1]
+    if ENGINE.cannon_targets(state, seat):
+        cannons = [slot for slot, card in enumerate(state.grid) if card in CANNONS and card > top]
+        if cannons:
+            return cannons[0], "take"
+    return climb(state, seat, turn)
+
+
+def jump(state: FortissimoState, seat: int, turn: int) -> tuple[int, str]:
+    """Flip the biggest face-down card and take it if it fits: players soon get stuck."""
+    cards = [(card, slot) for slot, card in enumerate(state.grid) if card]
+    return max(cards)[1], "take"
+
+
+def wizard(state: FortissimoState, seat: int, turn: int) -> tuple[int, str]:
+    """Take the Magicien first; once it may insert, flip a lower card to insert it."""
+    top = state.ramparts[seat][-1]
+    wizards = [slot for slot, card in enumerate(state.grid) if card == MAGICIEN and card > top]
+    if wizards and MAGICIEN not in state.ramparts[seat]:
+        return wizards[0], "take"
+    if ENGINE.magicien_ready(state, seat):
+        lower = sorted((card, slot) for slot, card in enumerate(state.grid) if card and card < top)
+        if lower:
+            return lower[-1][1], "take"  # Take is off for a lower card: the driver inserts
+    return climb(state, seat, turn)
+
+
+# -- playing ---------------------------------------------------------------------
+@dataclass
+class Driver:
+    env: Env
+    channel: ChannelHandle  # where the board is: the thread, or the lobby channel
+    players: list[MemberActor]
+    session_id: int
+    choose: Chooser = climb
+    tokens: list[str] = field(default_factory=list)  # every accepted move, in order
+    after_click: Callable[["Driver"], Any] | None = None  # an async check after each move
+    turns: int = 0
+    open_grid_high: bool = False  # on the open grid, take the highest card (ends games blocked)
+
+    async def record(self) -> SessionRecord:
+        return await session(self.env, self.session_id)
+
+    def actor(self, user_id: int | None) -> MemberActor:
+        found = [p for p in self.players if p.id == user_id]
+        assert found, f"seat of user {user_id} is not driven by a test member"
+        return found[0]
+
+    async def current(self) -> tuple[SessionRecord, FortissimoState, MemberActor]:
+        record = await self.record()
+        state = game_state(self.env, record)
+        seat = record.seats[state.current]
+        assert not seat.computer, "a computer seat is to act after a commit"
+        return record, state, self.actor(seat.user_id)
+
+    def find(self, record: SessionRecord, token: str) -> tuple[discord.Message, Any]:
+        """The board message and the enabled component for ``token`` at this version."""
+        wanted = f"g:fortissimo:{record.id}:{record.version}:{token}"
+        for message in board_messages(self.channel, self.env):
+            for item in items(message):
+                if getattr(item, "custom_id", None) == wanted:
+                    assert not item.disabled, f"{token} is disabled"
+                    return message, item
+        raise AssertionError(f"no button {wanted} on the board")
+
+    def enabled(self, token: str, message: discord.Message | None = None) -> bool:
+        messages = [message] if message else board_messages(self.channel, self.env)
+        return any(
+            getattr(i, "custom_id", "").endswith(f":{token}") and not i.disabled
+            for m in messages
+            for i in items(m)
+        )
+
+    async def _moved(self, result: InteractionResult, before: SessionRecord, token: str) -> None:
+        assert not result.ephemeral, f"move {token} refused: {result.response and result.response.content}"
+        after = await self.record()
+        assert after.version > before.version, f"move {token} changed nothing"
+        self.tokens.append(token)
+        if self.after_click is not None:
+            await self.after_click(self)
+
+    async def click(self, token: str) -> InteractionResult:
+        record, _, actor = await self.current()
+        message, _ = self.find(record, token)
+        result = await actor.click(message, custom_id=f"g:fortissimo:{record.id}:{record.version}:{token}")
+        await self._moved(result, record, token)
+        return result
+
+    async def fire(self) -> InteractionResult:
+        """In the cannon phase: pick the first card the menu offers."""
+        record, _, actor = await self.current()
+        menu_id = f"s:fortissimo:{record.id}:{record.version}:cannon"
+        message = next(m for m in board_messages(self.channel, self.env) if menu_id in custom_ids(m))
+        menu = next(i for i in items(message) if i.custom_id == menu_id)
+        value = menu.options[0].value
+        result = await actor.select(message, [value], custom_id=menu_id)
+        await self._moved(result, record, value)
+        return result
+
+    async def play_turn(self) -> None:
+        """One whole turn of the player to act (two clicks for flip then take)."""
+        record, state, _ = await self.current()
+        if state.phase == "cannon":
+            await self.fire()
+        elif state.open_grid:
+            legal = [a.token() for a in ENGINE.legal_actions(state, state.current)]
+            takes = sorted((t for t in legal if t.startswith("t")), key=lambda t: state.grid[_slot(t)])
+            if self.open_grid_high:
+                takes.reverse()
+            await self.click(takes[0] if takes else legal[0])
+        else:
+            if state.phase == "flip":
+                slot, intent = self.choose(state, state.current, self.turns)
+                await self.click("f" + label(slot))
+            else:  # a flipped card is waiting (e.g. after a restart)
+                intent = "take"
+            self.turns += 1
+            if intent == "take" and self.enabled("t"):
+                await self.click("t")
+            elif intent == "take" and self.enabled("m"):
+                await self.click("m")
+            else:
+                await self.click("r")
+            record = await self.record()
+            if record.status == "active" and game_state(self.env, record).phase == "cannon":
+                await self.fire()
+
+    async def play_to_end(self, max_turns: int = 200) -> SessionRecord:
+        for _ in range(max_turns):
+            record = await self.record()
+            if record.status != "active":
+                return record
+            await self.play_turn()
+        raise AssertionError("the game did not end")
+
+
+def _slot(token: str) -> int:
+    slot = parse_label(token[1:])
+    assert slot is not None
+    return slot
+
+
+# -- two clicks in flight at once ----------------------------------------------------
+async def double_click(
+    env: Env, actor: MemberActor, message: discord.Message, custom_id: str
+) -> tuple[InteractionResult, InteractionResult]:
+    """One button clicked twice before the bot answered the first click.
+
+    SimCord settles after every verb, so two ``click`` calls never overlap.
+    This repeats what ``MemberActor.click`` does (simcord 3.2.1 internals:
+    the same payload builder, message snapshot and gateway event) for two
+    interactions, and settles once: both reach the bot together.
+    """
+    from simcord import actors as sim_actors
+    from simcord import interactions as sim_interactions
+    from simcord.backend import serializers
+    from simcord.enums import ComponentType, InteractionType
+
+    env._begin_operation("click")
+    try:
+        stored = sim_actors._visible_message(actor, message)
+        sim_actors._find_component(
+            stored.components, types=(ComponentType.BUTTON,), custom_id=custom_id, label=None
+        )
+        results = []
+        for _ in range(2):
+            record, payload = sim_interactions.base_payload(
+                env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
+                guild_id=actor.guild.id, user_id=actor.id,
+                data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
+            )  # fmt: skip
+            payload["message"] = dict(serializers.message_payload(env.backend, stored))
+            record.source_message_id = stored.id
+            env.backend.emit("INTERACTION_CREATE", payload)
+            results.append(InteractionResult(env, record))
+        await env._settle_internal(dispatch="INTERACTION_CREATE")
+        return results[0], results[1]
+    finally:
+        env._end_operation()

@@ -1,0 +1,104 @@
+"""French and English catalogs match, and every text key the code names exists."""
+
+import ast
+import json
+import re
+import string
+import typing
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import LANGUAGES, catalog
+from bot.ui.components import LOBBY_OPS
+from games.core.errors import Refusal
+from games.fortissimo import models
+from games.fortissimo.cards import CARDS, kind
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG_FILES = sorted(ROOT.glob("bot/locales/*.json")) + sorted(ROOT.glob("cogs/*/locales/*.json"))
+SOURCES = sorted(p for folder in ("bot", "cogs", "games") for p in (ROOT / folder).rglob("*.py"))
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_folder_has_both_languages_with_the_same_keys_and_placeholders() -> None:
+    folders = {path.parent for path in CATALOG_FILES}
+    assert len(folders) >= 2
+    for folder in folders:
+        texts = {lang: json.loads((folder / f"{lang}.json").read_text(encoding="utf-8")) for lang in LANGUAGES}
+        assert texts["fr"].keys() == texts["en"].keys(), folder
+        for key in texts["fr"]:
+            assert placeholders(texts["fr"][key]) == placeholders(texts["en"][key]), key
+            assert texts["fr"][key].strip() and texts["en"][key].strip(), key
+
+
+def test_no_key_is_defined_twice() -> None:
+    seen: dict[str, Path] = {}
+    for path in CATALOG_FILES:
+        if path.stem != "en":
+            continue
+        pairs = json.loads(path.read_text(encoding="utf-8"), object_pairs_hook=list)
+        for key, _ in pairs:
+            assert key not in seen, f"{key} in {path} and {seen[key]}"
+            seen[key] = path
+
+
+NAMESPACES = ("cancel", "cmd", "common", "error", "lobby", "quit", "seat", "settings", "status", "table", "fortissimo")
+KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
+CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')
+
+
+def key_literals() -> dict[str, str]:
+    """Every string literal shaped like a text key (``lobby.title``) in the code:
+    arguments of ``t``/``text``/``command_text``, but also keys chosen in a
+    conditional or a dict, ``key = ...`` and ``title_key = ...`` attributes."""
+    found = {}
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY_SHAPE.fullmatch(node.value):
+                if node.value.split(".")[0] in NAMESPACES:
+                    found[node.value] = f"{path.relative_to(ROOT)}:{node.lineno}"
+    return found
+
+
+def test_every_literal_key_in_the_code_exists() -> None:
+    keys = key_literals()
+    called = {k for path in SOURCES for k in CALLS.findall(path.read_text(encoding="utf-8"))}
+    assert len(called) > 60 and called <= keys.keys()  # the plain calls are all among them
+    assert {"lobby.started", "fortissimo.board.second_half", "fortissimo.title"} <= keys.keys()
+    missing = sorted(f"{k} ({where})" for k, where in keys.items() if not all(catalog().has(l, k) for l in LANGUAGES))
+    assert missing == []
+
+
+def test_engine_refusal_keys_exist() -> None:
+    """Every refusal class's default key (the bot's and the rules')."""
+    for cls in Refusal.__subclasses__() + [c for s in Refusal.__subclasses__() for c in s.__subclasses__()]:
+        assert catalog().has("fr", cls.key) and catalog().has("en", cls.key), cls
+
+
+def enum_values(model: type, name: str) -> list[str]:
+    return list(typing.get_args(model.model_fields[name].annotation))
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [
+        [f"fortissimo.card.{kind(card)}" for card in CARDS if kind(card)],
+        [f"fortissimo.variant.{v}" for v in enum_values(models.FortissimoOptions, "variant")],
+        [f"fortissimo.first_player.{v}" for v in enum_values(models.FortissimoOptions, "first_player")],
+        [f"fortissimo.result.reason.{r}" for r in typing.get_args(
+            typing.get_args(models.FortissimoState.model_fields["end_reason"].annotation)[0])],
+        [f"fortissimo.event.{cls.model_fields['kind'].default}" for cls in models.Event.__subclasses__()
+         if "kind" in cls.model_fields and cls.__module__ == models.__name__],
+        [f"lobby.button.{op}" for op in LOBBY_OPS],
+        [f"settings.language.{lang}" for lang in (*LANGUAGES, "auto")],
+    ],
+    ids=["cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages"],
+)  # fmt: skip
+def test_keys_built_from_names_exist(keys: list[str]) -> None:
+    """Keys the code builds with f-strings, from the names they are built from."""
+    assert keys
+    assert sorted(k for k in keys if not all(catalog().has(lang, k) for lang in LANGUAGES)) == []

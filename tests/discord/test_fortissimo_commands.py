@@ -1,0 +1,142 @@
+"""``/fortissimo rules``, ``status`` and ``quit``."""
+
+from games.fortissimo import ENGINE
+from games.fortissimo.cards import label
+from tests.conftest import set_locale
+from tests.discord.driver import (
+    Driver,
+    board_messages,
+    game_state,
+    items,
+    open_table,
+    play_channel,
+    session,
+)
+
+
+def embed_text(embed) -> str:  # noqa: ANN001
+    return "\n".join([embed.title, embed.description, *(f"{f.name}\n{f.value}" for f in embed.fields)])
+
+
+async def test_rules_are_private_and_in_the_readers_language(env) -> None:  # noqa: ANN001
+    guild = env.create_guild(preferred_locale="fr")
+    channel = guild.create_text_channel("jeux")
+    ann = guild.add_member(env.create_user("ann"))
+    bob = guild.add_member(env.create_user("bob"))
+    set_locale(ann, "fr")
+
+    french = await ann.slash(channel, "fortissimo rules")
+    english = await bob.slash(channel, "fortissimo rules")
+    assert french.ephemeral and english.ephemeral
+    fr, en = embed_text(french.response.embeds[0]), embed_text(english.response.embeds[0])
+    assert fr != en
+    assert fr.startswith("Fortissimo! — les règles") and en.startswith("Fortissimo! — the rules")
+    assert "Règles maison" in fr and "House rules" in en
+    assert "Tour" in fr and "Tower" in en
+    # Nobody else sees them.
+    assert all(not m.embeds for m in channel.history(viewer=bob) if m.id == french.response.id)
+    assert french.response.id not in [m.id for m in channel.history(viewer=bob)]
+
+
+async def test_status_posts_the_board_again(env) -> None:  # noqa: ANN001
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    ben = guild.add_member(env.create_user("ben"))
+    record, _ = await open_table(env, channel, ann, [ben])
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, [ann, ben], record.id)
+    await driver.play_turn()
+    before = await session(env, record.id)
+    old = before.board_message_ids
+
+    result = await ben.slash(thread, "fortissimo status")
+    assert result.ephemeral and result.response.content == "The board has been posted again below."
+    after = await session(env, record.id)
+    assert (after.version, after.state) == (before.version, before.state)
+    assert after.board_message_ids != old
+    assert [m.id for m in board_messages(thread, env)] == after.board_message_ids
+    assert [m.id for m in thread.history()[-2:]] == after.board_message_ids  # at the bottom
+    for message in thread.history():
+        if message.id in old:
+            assert message.components == []  # the old board's buttons are gone
+            assert message.embeds or message.content  # the old board itself stays
+    # Play goes on from the new board.
+    record = await driver.play_to_end()
+    assert record.status == "finished"
+
+    # Run from the lobby channel, the command also finds the game (in its thread).
+    record, _ = await open_table(env, channel, ann, [ben])
+    thread = play_channel(env, channel, record)
+    old = record.board_message_ids
+    result = await ann.slash(channel, "fortissimo status")
+    assert result.ephemeral
+    assert (await session(env, record.id)).board_message_ids != old
+    assert [m.id for m in thread.history()[-2:]] == (await session(env, record.id)).board_message_ids
+
+
+async def test_quit_in_a_three_player_game_the_others_play_on(env) -> None:  # noqa: ANN001
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    players = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat")]
+    record, _ = await open_table(env, channel, players[0], players[1:], variant="advanced")
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, players, record.id)
+    for _ in range(4):
+        await driver.play_turn()
+    # The player to act quits with a card flipped: it goes back, the next one plays.
+    record, state, quitter = await driver.current()
+    await driver.click("f" + label(driver.choose(state, state.current, 0)[0]))
+    seat = record.seat_of(quitter.id)
+    result = await quitter.slash(thread, "fortissimo quit")
+    assert result.ephemeral and result.response.content == "You left the game."
+    assert f"🚪 {quitter.name} leaves the game." in [m.content for m in thread.history()]
+
+    record = await session(env, record.id)
+    state = game_state(env, record)
+    assert record.status == "active" and record.seats[seat].left and state.resigned[seat]
+    assert state.current != seat and state.phase == "flip" and state.flipped is None
+    first, _ = board_messages(thread, env)
+    assert f"{quitter.name} — " in first.embeds[0].fields[seat].name
+    assert first.embeds[0].fields[seat].name.endswith("left the game")
+    flip = next(i for i in items(first) if not i.disabled)
+    refused = await quitter.click(first, custom_id=flip.custom_id)
+    assert refused.ephemeral and refused.response.content == "⛔ You have left this game."
+    assert (await session(env, record.id)).version == record.version
+
+    record = await driver.play_to_end()
+    assert record.status == "finished"
+    outcome = ENGINE.outcome(game_state(env, record))
+    assert seat not in outcome.winners
+    result = thread.history()[-1].embeds[0]
+    assert result.fields[-1].name == f"3. {quitter.name} · left the game"
+    replayed = await env.bot.service.replay(record)
+    assert ENGINE.dump(replayed) == record.state
+
+
+async def test_quit_in_a_two_player_game_ends_it(env) -> None:  # noqa: ANN001
+    guild = env.create_guild(preferred_locale="fr")
+    channel = guild.create_text_channel("jeux")
+    ann = guild.add_member(env.create_user("ann"))
+    ben = guild.add_member(env.create_user("ben"))
+    set_locale(ben, "fr")
+    record, lobby = await open_table(env, channel, ann, [ben], lang="fr")
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, [ann, ben], record.id)
+    await driver.play_turn()
+
+    result = await ben.slash(thread, "fortissimo quit")
+    assert result.ephemeral and result.response.content == "Vous avez quitté la partie."
+    record = await session(env, record.id)
+    assert record.status == "finished"
+    messages = thread.history()
+    assert messages[-2].content == "🚪 ben quitte la partie."
+    result = messages[-1].embeds[0]
+    assert result.description == "🏆 Victoire : **ann**\nTous les autres joueurs ont quitté la partie."
+    assert [f.name for f in result.fields] == ["1. ann", "2. ben · a quitté la partie"]
+    assert all(m.components == [] for m in thread.history())
+    lobby = next(m for m in channel.history() if m.id == lobby.id)
+    assert lobby.embeds[0].description == "Cette partie est terminée."
+    # Nothing is left to run here.
+    again = await ann.slash(thread, "fortissimo status")
+    assert again.ephemeral and again.response.content == "⛔ No game of this kind is running here."  # ann reads English

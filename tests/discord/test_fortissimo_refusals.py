@@ -1,0 +1,222 @@
+"""Clicks the bot must refuse: a private note in the clicker's language, and no change."""
+
+import discord
+import pytest
+
+from tests.conftest import set_locale
+from tests.discord.driver import (
+    Driver,
+    board_messages,
+    double_click,
+    game_state,
+    items,
+    open_table,
+    play_channel,
+    session,
+)
+
+
+@pytest.fixture
+def table(env):  # noqa: ANN001, ANN201
+    """An English server: ann (host) and ben play, cat watches; cat reads French."""
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))
+    set_locale(cat, "fr")
+    return guild, channel, ann, ben, cat
+
+
+async def running(env, channel, ann, ben):  # noqa: ANN001, ANN201
+    record, _ = await open_table(env, channel, ann, [ben])
+    thread = play_channel(env, channel, record)
+    return record, thread, Driver(env, thread, [ann, ben], record.id)
+
+
+def enabled_flip(thread, env, record):  # noqa: ANN001, ANN201
+    """A face-down card's button that the player to act could click now."""
+    for message in board_messages(thread, env):
+        for item in items(message):
+            if item.custom_id.startswith(f"g:fortissimo:{record.id}:{record.version}:f") and not item.disabled:
+                return message, item.custom_id
+    raise AssertionError("no flip button")
+
+
+def refusal(result) -> str:  # noqa: ANN001
+    assert result.ephemeral
+    text = result.response.content
+    assert text.startswith("⛔ ")
+    return text[2:]
+
+
+async def unchanged(env, before) -> None:  # noqa: ANN001
+    """Same version (so no new action: the log only grows with it), state and seats."""
+    after = await session(env, before.id)
+    assert (after.version, after.state, after.status, after.seats) == (
+        before.version, before.state, before.status, before.seats,
+    )  # fmt: skip
+
+
+async def test_a_click_from_someone_not_in_the_game(env, table) -> None:  # noqa: ANN001
+    _, channel, ann, ben, cat = table
+    record, thread, _ = await running(env, channel, ann, ben)
+    message, custom_id = enabled_flip(thread, env, record)
+    result = await cat.click(message, custom_id=custom_id)
+    assert refusal(result) == "Vous ne jouez pas dans cette partie."  # cat reads French
+    await unchanged(env, record)
+    assert await env.bot.storage.actions(record.id) == []
+    # Nobody else sees the note.
+    assert all(m.content != result.response.content for m in thread.history(viewer=ann))
+
+
+async def test_a_click_out_of_turn(env, table) -> None:  # noqa: ANN001
+    _, channel, ann, ben, _ = table
+    record, thread, driver = await running(env, channel, ann, ben)
+    _, state, current = await driver.current()
+    waiting = ben if current is ann else ann
+    message, custom_id = enabled_flip(thread, env, record)
+    result = await waiting.click(message, custom_id=custom_id)
+    assert refusal(result) == "It is not your turn."
+    await unchanged(env, record)
+
+
+async def test_a_stale_board_is_refused_and_refreshed(env, table) -> None:  # noqa: ANN001
+    _, channel, ann, ben, _ = table
+    record, thread, driver = await running(env, channel, ann, ben)
+    _, _, player = await driver.current()
+    first, second = board_messages(thread, env)
+    flip = next(i.custom_id for i in items(first) if not i.disabled)
+    stale = next(i.custom_id for i in items(second) if not i.disabled)
+    # Discord fails to edit the board's second message: it keeps the old buttons.
+    env.inject_error("PATCH", f"/channels/{thread.id}/messages/{second.id}", status=500)
+    moved = await player.click(first, custom_id=flip)
+    assert moved.followups[0].content == (
+        "Your move is saved, but the board could not be updated. Use the status command to post it again."
+    )
+    record = await session(env, record.id)
+    assert game_state(env, record).phase == "decide"
+    second = next(m for m in thread.history() if m.id == second.id)
+    assert stale in [i.custom_id for i in items(second)]
+
+    result = await player.click(second, custom_id=stale)
+    text = refusal(result)
+    link = f"https://discord.com/channels/{record.guild_id}/{thread.id}/{record.board_message_ids[0]}"
+    assert text == f"This board is out of date: nothing was played. Here is the current board: {link}"
+    await unchanged(env, record)
+    # The stale click brought the board up to date: Take and Put back are there.
+    second = next(m for m in thread.history() if m.id == second.id)
+    ids = [i.custom_id for i in items(second)]
+    assert stale not in ids
+    assert f"g:fortissimo:{record.id}:{record.version}:r" in ids
+
+
+async def test_a_double_click_plays_once(env, table) -> None:  # noqa: ANN001
+    _, channel, ann, ben, _ = table
+    record, thread, driver = await running(env, channel, ann, ben)
+    _, _, player = await driver.current()
+    message, custom_id = enabled_flip(thread, env, record)
+    set_locale(player, "fr")
+    first, second = await double_click(env, player, message, custom_id)
+    assert not first.ephemeral
+    assert refusal(second).startswith("Ce plateau n'est plus à jour : rien n'a été joué.")
+    after = await session(env, record.id)
+    assert after.version == record.version + 1
+    assert [a.token for a in await env.bot.storage.actions(record.id)] == [custom_id.rsplit(":", 1)[1]]
+
+
+async def test_clicks_after_the_end_are_refused(env, table) -> None:  # noqa: ANN001
+    _, channel, ann, ben, cat = table
+    record, thread, driver = await running(env, channel, ann, ben)
+    old_first, _ = board_messages(thread, env)
+    # /fortissimo status re-posts the board; Discord fails to retire the old one,
+    # whose buttons stay on screen.
+    env.inject_error("PATCH", f"/channels/{thread.id}/messages/*", status=500, times=2)
+    assert (await ann.slash(thread, "fortissimo status")).ephemeral
+    old_first = next(m for m in thread.history() if m.id == old_first.id)
+    old_flip = next(i.custom_id for i in items(old_first) if not i.disabled)
+    _, _, player = await driver.current()
+
+    await driver.play_turn()  # on the new board
+    record = await session(env, record.id)
+    assert refusal(await player.click(old_first, custom_id=old_flip)).startswith("This board is out of date")
+    await unchanged(env, record)
+
+    record = await driver.play_to_end()
+    assert record.status == "finished"
+    # The stale refusal refreshed the current board only: the retired one still
+    # shows its buttons, which are now clicks after the end.
+    old_first = next(m for m in thread.history() if m.id == old_first.id)
+    leftover = [i.custom_id for i in items(old_first) if not i.disabled]
+    assert leftover, "the retired board should still show its buttons"
+    for member, text in ((ann, "This game is over."), (cat, "Cette partie est terminée.")):
+        result = await member.click(old_first, custom_id=leftover[0])
+        assert refusal(result) == text
+    await unchanged(env, record)
+
+
+async def test_lobby_refusals(env, table) -> None:  # noqa: ANN001
+    guild, channel, ann, ben, cat = table
+    result = await ann.slash(channel, "fortissimo start")
+    lobby = result.response.message
+
+    async def lobby_state():  # noqa: ANN202
+        (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
+        return record
+
+    before = await lobby_state()
+    assert refusal(await ann.click(lobby, label="Start the game")) == "The game needs 2 to 4 players to start."
+    await unchanged(env, before)
+
+    await ben.click(lobby, label="Join")
+    before = await lobby_state()
+    for label in ("Start the game", "Add a computer player", "Remove a computer player"):
+        assert refusal(await ben.click(lobby, label=label)) == "Only the table's host can do that."
+    assert refusal(await cat.click(lobby, label="Start the game")) == "Seul l'hôte de la table peut faire cela."
+    assert refusal(await ben.click(lobby, label="Join")) == "You are already at this table."
+    assert refusal(await ann.click(lobby, label="Remove a computer player")) == "There is no computer player to remove."
+    await unchanged(env, before)
+
+    dan, eve = (guild.add_member(env.create_user(name)) for name in ("dan", "eve"))
+    await cat.click(lobby, label="Join")
+    await dan.click(lobby, label="Join")
+    before = await lobby_state()
+    assert len(before.seats) == 4
+    assert refusal(await eve.click(lobby, label="Join")) == "The table is full (4 players at most)."
+    assert refusal(await ann.click(lobby, label="Add a computer player")) == "The table is full (4 players at most)."
+    await unchanged(env, before)
+    lobby = next(m for m in channel.history() if m.id == lobby.id)
+    assert lobby.embeds[0].fields[0].name == "Players: 4 (2 to 4)"
+
+
+async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:  # noqa: ANN001
+    guild, channel, ann, ben, cat = table
+    # In the lobby: ben may not cancel, ann (the host) may.
+    lobby = (await ann.slash(channel, "fortissimo start")).response.message
+    await ben.click(lobby, label="Join")
+    (before,) = await env.bot.storage.find_sessions(channel_id=channel.id)
+    text = refusal(await ben.click(lobby, label="Cancel"))
+    assert text == "Only the table's host or a server admin can cancel the game."
+    await unchanged(env, before)
+    assert not (await ann.click(lobby, label="Cancel")).ephemeral
+    assert (await session(env, before.id)).status == "cancelled"
+    lobby = next(m for m in channel.history() if m.id == lobby.id)
+    assert lobby.components == [] and lobby.embeds[0].description == "This table was cancelled."
+
+    # During a game: ben and cat may not, an admin who does not play may.
+    record, thread, _ = await running(env, channel, ann, ben)
+    for member in (ben, cat):
+        result = await member.slash(thread, "fortissimo cancel")
+        assert refusal(result) in (
+            "Only the table's host or a server admin can cancel the game.",
+            "Seul l'hôte de la table ou un administrateur du serveur peut annuler la partie.",
+        )
+    await unchanged(env, record)
+    moderators = guild.create_role("moderators", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(env.create_user("mod"), roles=[moderators])
+    result = await mod.slash(thread, "fortissimo cancel")
+    assert result.ephemeral and result.response.content == "The game is cancelled."
+    record = await session(env, record.id)
+    assert record.status == "cancelled"
+    assert thread.history()[-1].content == "❌ The Fortissimo! game was cancelled."
+    assert all(m.components == [] for m in thread.history())
+    lobby = next(m for m in channel.history() if m.embeds and "a table opens" in m.embeds[0].title and m.id != lobby.id)
+    assert lobby.embeds[0].description == "This table was cancelled."
