@@ -265,6 +265,7 @@ class Tables:
         try:
             record = await self.find(interaction, game)
             async with self.service.lock(record.id):
+                record = await self.service.get(record.id)  # as it is now, not before the lock
                 if record.status == "lobby":
                     record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
                     lang = await self.public_language(record.guild_id)
@@ -284,6 +285,7 @@ class Tables:
         try:
             record = await self.find(interaction, game)
             async with self.service.lock(record.id):
+                record = await self.service.get(record.id)  # as it is now, not before the lock
                 was_lobby = record.status == "lobby"
                 record = await self.service.cancel(record.id, interaction.user.id, is_admin(interaction))
                 await self.reply(interaction, t(self.user_language(interaction), "cancel.done"))

@@ -10,7 +10,7 @@ useful card at once, so games are short); it never moves anything itself.
 """
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -285,40 +285,24 @@ def _slot(token: str) -> int:
     return slot
 
 
-# -- two clicks in flight at once ----------------------------------------------------
-async def double_click(
-    env: Env, actor: MemberActor, message: discord.Message, custom_id: str
-) -> tuple[InteractionResult, InteractionResult]:
-    """One button clicked twice before the bot answered the first click.
+# -- several requests in flight at once -------------------------------------------
+async def at_once(env: Env, *verbs: Callable[[], Awaitable[InteractionResult]]) -> list[InteractionResult]:
+    """Run actor verbs so that the bot receives every one before it handles any.
 
-    SimCord settles after every verb, so two ``click`` calls never overlap.
-    This repeats what ``MemberActor.click`` does (simcord 3.2.1 internals:
-    the same payload builder, message snapshot and gateway event) for two
-    interactions, and settles once: both reach the bot together.
+    SimCord settles (lets the bot finish its work) after each verb, so two
+    verbs never overlap. Here that settling is held back (simcord 3.2.1's
+    ``Env._settle_internal``) until the last verb is sent: a double click, or
+    a command racing a click, as on a real, busy Discord.
     """
-    from simcord import actors as sim_actors
-    from simcord import interactions as sim_interactions
-    from simcord.backend import serializers
-    from simcord.enums import ComponentType, InteractionType
+    settle = env._settle_internal
 
-    env._begin_operation("click")
+    async def later(**_: Any) -> None:
+        return None
+
+    env._settle_internal = later  # type: ignore[method-assign]
     try:
-        stored = sim_actors._visible_message(actor, message)
-        sim_actors._find_component(
-            stored.components, types=(ComponentType.BUTTON,), custom_id=custom_id, label=None
-        )
-        results = []
-        for _ in range(2):
-            record, payload = sim_interactions.base_payload(
-                env.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=stored.channel_id,
-                guild_id=actor.guild.id, user_id=actor.id,
-                data={"custom_id": custom_id, "component_type": ComponentType.BUTTON},
-            )  # fmt: skip
-            payload["message"] = dict(serializers.message_payload(env.backend, stored))
-            record.source_message_id = stored.id
-            env.backend.emit("INTERACTION_CREATE", payload)
-            results.append(InteractionResult(env, record))
-        await env._settle_internal(dispatch="INTERACTION_CREATE")
-        return results[0], results[1]
+        results = [await verb() for verb in verbs]
     finally:
-        env._end_operation()
+        env._settle_internal = settle  # type: ignore[method-assign]
+    await env.settle()
+    return results

@@ -34,7 +34,6 @@ async def test_rules_are_private_and_in_the_readers_language(env) -> None:  # no
     assert "Règles maison" in fr and "House rules" in en
     assert "Tour" in fr and "Tower" in en
     # Nobody else sees them.
-    assert all(not m.embeds for m in channel.history(viewer=bob) if m.id == french.response.id)
     assert french.response.id not in [m.id for m in channel.history(viewer=bob)]
 
 
@@ -140,3 +139,47 @@ async def test_quit_in_a_two_player_game_ends_it(env) -> None:  # noqa: ANN001
     # Nothing is left to run here.
     again = await ann.slash(thread, "fortissimo status")
     assert again.ephemeral and again.response.content == "⛔ No game of this kind is running here."  # ann reads English
+
+
+async def test_quit_leaving_only_computers_cancels_the_game(env) -> None:  # noqa: ANN001
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    record, _ = await open_table(env, channel, ann, computers=2)
+    thread = play_channel(env, channel, record)
+    await Driver(env, thread, [ann], record.id).play_turn()
+
+    result = await ann.slash(thread, "fortissimo quit")
+    assert result.ephemeral and result.response.content == "You left the game."
+    record = await session(env, record.id)
+    assert record.status == "cancelled"
+    assert [m.content for m in thread.history()[-2:]] == ["🚪 ann leaves the game.", "❌ The Fortissimo! game was cancelled."]
+    assert all(m.components == [] for m in thread.history())
+
+
+async def test_lobby_leave_status_and_quit(env) -> None:  # noqa: ANN001
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))
+    lobby = (await ann.slash(channel, "fortissimo start")).response.message
+    await ben.click(lobby, label="Join")
+    await cat.click(lobby, label="Join")
+
+    status = await ben.slash(channel, "fortissimo status")
+    (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
+    link = f"https://discord.com/channels/{guild.id}/{channel.id}/{lobby.id}"
+    assert status.ephemeral and status.response.content == f"The table is still waiting for players: {link}"
+
+    # The host leaves: the next player hosts the table.
+    assert not (await ann.click(lobby, label="Leave")).ephemeral
+    record = await session(env, record.id)
+    assert record.host_id == ben.id and [s.name for s in record.seats] == ["ben", "cat"]
+    lobby = next(m for m in channel.history() if m.id == lobby.id)
+    assert lobby.embeds[0].description.startswith(f"Table opened by {ben.mention}.")
+    # /fortissimo quit in the lobby is the same as Leave.
+    assert (await cat.slash(channel, "fortissimo quit")).response.content == "You left the game."
+    lobby = next(m for m in channel.history() if m.id == lobby.id)
+    assert lobby.embeds[0].fields[0].value == "1. ben"
+    refused = await cat.slash(channel, "fortissimo quit")
+    assert refused.response.content == "⛔ You are not playing in this game."
+    assert refused.ephemeral

@@ -7,7 +7,7 @@ from tests.conftest import set_locale
 from tests.discord.driver import (
     Driver,
     board_messages,
-    double_click,
+    at_once,
     game_state,
     items,
     open_table,
@@ -115,7 +115,7 @@ async def test_a_double_click_plays_once(env, table) -> None:  # noqa: ANN001
     _, _, player = await driver.current()
     message, custom_id = enabled_flip(thread, env, record)
     set_locale(player, "fr")
-    first, second = await double_click(env, player, message, custom_id)
+    first, second = await at_once(env, *[lambda: player.click(message, custom_id=custom_id)] * 2)
     assert not first.ephemeral
     assert refusal(second).startswith("Ce plateau n'est plus à jour : rien n'a été joué.")
     after = await session(env, record.id)
@@ -219,4 +219,21 @@ async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:  # noqa: A
     assert thread.history()[-1].content == "❌ The Fortissimo! game was cancelled."
     assert all(m.components == [] for m in thread.history())
     lobby = next(m for m in channel.history() if m.embeds and "a table opens" in m.embeds[0].title and m.id != lobby.id)
+    assert lobby.embeds[0].description == "This table was cancelled."
+
+
+async def test_cancel_racing_the_start_cancels_the_started_game(env, table) -> None:  # noqa: ANN001
+    _, channel, ann, ben, _ = table
+    lobby = (await ann.slash(channel, "fortissimo start")).response.message
+    await ben.click(lobby, label="Join")
+    start, cancel = await at_once(
+        env, lambda: ann.click(lobby, label="Start the game"), lambda: ann.slash(channel, "fortissimo cancel")
+    )
+    assert not start.ephemeral and cancel.response.content == "The game is cancelled."
+    (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
+    assert record.status == "cancelled"
+    thread = play_channel(env, channel, record)
+    assert thread.history()[-1].content == "❌ The Fortissimo! game was cancelled."
+    assert all(m.components == [] for place in (channel, thread) for m in place.history())
+    lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == "This table was cancelled."

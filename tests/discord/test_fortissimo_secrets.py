@@ -28,6 +28,10 @@ def check_secrets(env, channel, thread, record) -> None:  # noqa: ANN001
         for slot, card in enumerate(state.grid)
         if card and slot != state.flipped and not state.open_grid and state.phase != "over"
     }
+    # A card once flipped was shown to the whole table (the book: « Tous les joueurs ont
+    # donc la possibilité de voir cette carte. »); the latest moves may name it. A card
+    # nobody turned over is the secret.
+    never_shown = {slot: card for slot, card in face_down.items() if slot not in state.seen}
     shown = [m for place in (channel, thread) for m in bot_messages(place, env) if not m.flags.ephemeral]
     for message in shown:
         # Custom ids carry the session, the version and a slot or a token: never a card.
@@ -39,10 +43,10 @@ def check_secrets(env, channel, thread, record) -> None:  # noqa: ANN001
                 for option in item.options:  # c<seat>-<card>: a face-up rampart card
                     seat, card = map(int, option.value[1:].split("-"))
                     assert card in state.ramparts[seat]
-        # No line pairs a face-down slot with the card lying there.
+        # No line pairs a never-shown face-down slot with the card lying there.
         for line in public_text(message).splitlines():
             line = re.sub(r"🤖 \w+ \d", "🤖", line)  # computer players' numbers are no cards
-            for slot, card in face_down.items():
+            for slot, card in never_shown.items():
                 assert not (re.search(rf"\b{label(slot)}\b", line) and re.search(rf"\b{card}\b", line)), (
                     f"{label(slot)} holds {card}, shown in: {line}"
                 )
