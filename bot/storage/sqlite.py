@@ -1,5 +1,6 @@
 """SQLite storage through aiosqlite: WAL mode, numbered migrations."""
 
+import asyncio
 import json
 from importlib import resources
 from pathlib import Path
@@ -26,9 +27,13 @@ def migrations() -> list[tuple[int, str]]:
 
 
 class SqliteStorage:
+    """One connection; ``_writing`` keeps each write transaction whole, so one
+    game's rollback or commit never lands in the middle of another's save."""
+
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self._db: aiosqlite.Connection | None = None
+        self._writing = asyncio.Lock()
 
     @property
     def db(self) -> aiosqlite.Connection:
@@ -41,7 +46,7 @@ class SqliteStorage:
         self._db = await aiosqlite.connect(self.path)
         self._db.row_factory = aiosqlite.Row
         try:
-            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=NORMAL"):
+            for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL"):
                 async with self._db.execute(f"PRAGMA {pragma}") as cursor:
                     await cursor.fetchall()
             await self._migrate()
@@ -76,10 +81,11 @@ class SqliteStorage:
 
     async def create_session(self, record: SessionRecord) -> SessionRecord:
         marks = ", ".join("?" for _ in _COLUMNS)
-        cursor = await self.db.execute(
-            f"INSERT INTO sessions ({', '.join(_COLUMNS)}) VALUES ({marks})", self._row(record)
-        )
-        await self.db.commit()
+        async with self._writing:
+            cursor = await self.db.execute(
+                f"INSERT INTO sessions ({', '.join(_COLUMNS)}) VALUES ({marks})", self._row(record)
+            )
+            await self.db.commit()
         return record.model_copy(update={"id": cursor.lastrowid})
 
     async def get_session(self, session_id: int) -> SessionRecord | None:
@@ -91,22 +97,23 @@ class SqliteStorage:
         self, record: SessionRecord, expected_version: int, actions: list[ActionRecord] = ()
     ) -> None:
         assignments = ", ".join(f"{c} = ?" for c in _COLUMNS)
-        try:
-            cursor = await self.db.execute(
-                f"UPDATE sessions SET {assignments} WHERE id = ? AND version = ?",
-                [*self._row(record), record.id, expected_version],
-            )
-            if cursor.rowcount != 1:
-                raise VersionConflict(record.id)
-            await self.db.executemany(
-                "INSERT INTO actions (session_id, seq, seat, user_id, token, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                [(a.session_id, a.seq, a.seat, a.user_id, a.token, a.created_at) for a in actions],
-            )
-        except BaseException:
-            await self.db.rollback()
-            raise
-        await self.db.commit()
+        async with self._writing:
+            try:
+                cursor = await self.db.execute(
+                    f"UPDATE sessions SET {assignments} WHERE id = ? AND version = ?",
+                    [*self._row(record), record.id, expected_version],
+                )
+                if cursor.rowcount != 1:
+                    raise VersionConflict(record.id)
+                await self.db.executemany(
+                    "INSERT INTO actions (session_id, seq, seat, user_id, token, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    [(a.session_id, a.seq, a.seat, a.user_id, a.token, a.created_at) for a in actions],
+                )
+            except BaseException:
+                await self.db.rollback()
+                raise
+            await self.db.commit()
 
     async def find_sessions(
         self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = ()
@@ -131,11 +138,6 @@ class SqliteStorage:
         ) as cursor:
             return [ActionRecord.model_validate(dict(row)) for row in await cursor.fetchall()]
 
-    async def count_sessions(self) -> int:
-        async with self.db.execute("SELECT COUNT(*) FROM sessions") as cursor:
-            (count,) = await cursor.fetchone()
-        return count
-
     # -- server settings ------------------------------------------------------
     async def get_guild_language(self, guild_id: int) -> str | None:
         async with self.db.execute(
@@ -145,9 +147,10 @@ class SqliteStorage:
         return row["language"] if row else None
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> None:
-        await self.db.execute(
-            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-            (guild_id, language),
-        )
-        await self.db.commit()
+        async with self._writing:
+            await self.db.execute(
+                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+                (guild_id, language),
+            )
+            await self.db.commit()

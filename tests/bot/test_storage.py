@@ -1,5 +1,6 @@
 """SQLite storage: migrations, the version check, the action log."""
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -56,4 +57,23 @@ async def test_guild_language_round_trip(tmp_path: Path) -> None:
     assert await storage.get_guild_language(5) == "en"
     await storage.set_guild_language(5, None)
     assert await storage.get_guild_language(5) is None
+    await storage.close()
+
+
+async def test_one_games_failed_save_never_undoes_anothers(tmp_path: Path) -> None:
+    """Two games saving at once on one connection: B's version conflict rolls back
+    only B; A's state and its log line are both committed."""
+    storage = SqliteStorage(tmp_path / "db.sqlite3")
+    await storage.open()
+    a = await storage.create_session(record())
+    b = await storage.create_session(record())
+    log_a = ActionRecord(session_id=a.id, seq=1, seat=0, user_id=3, token="fA1", created_at=1.0)
+    saved = a.model_copy(update={"version": 1, "state": "A moved"})
+    stale = b.model_copy(update={"version": 1, "state": "B from an old version"})
+    results = await asyncio.gather(
+        storage.save(saved, 0, [log_a]), storage.save(stale, 5, []), return_exceptions=True
+    )
+    assert results[0] is None and isinstance(results[1], VersionConflict)
+    assert (await storage.get_session(a.id)).state == "A moved"
+    assert [x.token for x in await storage.actions(a.id)] == ["fA1"]
     await storage.close()
