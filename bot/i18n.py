@@ -22,11 +22,13 @@ log = logging.getLogger(__name__)
 
 
 def language_of(locale: discord.Locale | str | None, default: Language = "en") -> Language:
-    """French for any French locale, English for any other known one."""
-    if locale is None:
-        return default
-    value = locale.value if isinstance(locale, discord.Locale) else str(locale)
-    return "fr" if value.lower().startswith("fr") else "en"
+    """French for a French locale, English for an English one, else ``default``."""
+    value = (locale.value if isinstance(locale, discord.Locale) else str(locale or "")).lower()
+    if value.startswith("fr"):
+        return "fr"
+    if value.startswith("en"):
+        return "en"
+    return default
 
 
 class Catalog:

@@ -82,11 +82,19 @@ class SessionService:
         await self._save(record, record.version)
         return record
 
-    async def lobby(self, session_id: int, user_id: int, user_name: str, op: str) -> SessionRecord:
-        """join, leave, add_bot, remove_bot or start."""
+    async def lobby(
+        self, session_id: int, user_id: int, user_name: str, op: str,
+        version: int | None = None, is_admin: bool = False,
+    ) -> SessionRecord:  # fmt: skip
+        """join, leave, add_bot, remove_bot, start or cancel, on a table still in its lobby.
+
+        With ``version`` (a lobby button's), a click on an older lobby is refused.
+        """
         record = await self.get(session_id)
         if record.status != "lobby":
             raise UserError("error.lobby_closed")
+        if version is not None and version != record.version:
+            raise StaleBoard("error.lobby_changed")
         engine = self.engine(record)
         old = record.version
         seated = record.seat_of(user_id) is not None
@@ -116,6 +124,10 @@ class SessionService:
             if not computers:
                 raise UserError("error.no_computer")
             del record.seats[computers[-1]]
+        elif op == "cancel":
+            if user_id != record.host_id and not is_admin:
+                raise UserError("error.host_or_admin")
+            record.status = "cancelled"
         elif op == "start":
             if not engine.min_players <= len(record.seats) <= engine.max_players:
                 raise UserError("error.player_count", low=engine.min_players, high=engine.max_players)

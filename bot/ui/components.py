@@ -3,7 +3,7 @@
 Custom ids carry no secret and no state, only where to route the click:
 - ``g:<game>:<session>:<version>:<token>`` a game action button;
 - ``s:<game>:<session>:<version>:<name>`` a game menu, whose values are tokens;
-- ``l:<session>:<op>`` a lobby button.
+- ``l:<session>:<version>:<op>`` a lobby button.
 Every click loads the session from storage; nothing lives in View objects.
 """
 
@@ -63,20 +63,20 @@ LOBBY_OPS = ("join", "leave", "add_bot", "remove_bot", "start", "cancel")
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"l:(?P<sid>\d+):(?P<op>{'|'.join(LOBBY_OPS)})",
+    template=rf"l:(?P<sid>\d+):(?P<ver>\d+):(?P<op>{'|'.join(LOBBY_OPS)})",
 ):
-    def __init__(self, sid: int, op: str, **button: Any) -> None:
-        self.sid, self.op = sid, op
-        super().__init__(discord.ui.Button(custom_id=f"l:{sid}:{op}", **button))
+    def __init__(self, sid: int, ver: int, op: str, **button: Any) -> None:
+        self.sid, self.ver, self.op = sid, ver, op
+        super().__init__(discord.ui.Button(custom_id=f"l:{sid}:{ver}:{op}", **button))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
     ) -> "LobbyButton":
-        return cls(int(match["sid"]), match["op"])
+        return cls(int(match["sid"]), int(match["ver"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await tables(interaction).lobby_click(interaction, self.sid, self.op)
+        await tables(interaction).lobby_click(interaction, self.sid, self.ver, self.op)
 
 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton)

@@ -7,6 +7,8 @@ shown as done before it is committed.
 
 import logging
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
@@ -56,9 +58,8 @@ class Tables:
         guild = self.bot.get_guild(guild_id)
         return language_of(guild.preferred_locale, self.default_language) if guild else self.default_language
 
-    @staticmethod
-    def user_language(interaction: discord.Interaction) -> Language:
-        return language_of(interaction.locale)
+    def user_language(self, interaction: discord.Interaction) -> Language:
+        return language_of(interaction.locale, self.default_language)
 
     async def reply(self, interaction: discord.Interaction, text: str, **extra: Any) -> None:
         """A private reply, whether or not the interaction was answered yet."""
@@ -114,27 +115,50 @@ class Tables:
             ("cancel", discord.ButtonStyle.danger, 1),
         ]
         for op, style, row in buttons:
-            view.add_item(LobbyButton(record.id, op, label=t(lang, f"lobby.button.{op}"), style=style, row=row))
+            label = t(lang, f"lobby.button.{op}")
+            view.add_item(LobbyButton(record.id, record.version, op, label=label, style=style, row=row))
         return BoardMessage(embed=embed, view=view)
 
-    async def lobby_click(self, interaction: discord.Interaction, session_id: int, op: str) -> None:
-        user = interaction.user
-        async with self.service.lock(session_id):
+    @asynccontextmanager
+    async def _handling(self, interaction: discord.Interaction, session_id: int) -> AsyncIterator[None]:
+        """Holds the session's lock for one request and answers it whatever happens.
+
+        A request queued behind another is deferred first, so it is answered
+        within Discord's 3 seconds; refusals and failures get a private reply.
+        """
+        lock = self.service.lock(session_id)
+        if lock.locked() and not interaction.response.is_done():
+            await interaction.response.defer()
+        try:
+            async with lock:
+                yield
+        except Refusal as error:
+            await self.refuse(interaction, error)
+        except Exception:
+            log.exception("request on session %s failed", session_id)
             try:
-                if op == "cancel":
-                    record = await self.service.cancel(session_id, user.id, is_admin(interaction))
-                else:
-                    record = await self.service.lobby(session_id, user.id, user.display_name, op)
-            except UserError as error:
-                return await self.refuse(interaction, error)
+                await self.reply(interaction, t(self.user_language(interaction), "error.internal"))
+            except discord.HTTPException:
+                pass
+
+    async def lobby_click(self, interaction: discord.Interaction, session_id: int, version: int, op: str) -> None:
+        user = interaction.user
+        async with self._handling(interaction, session_id):
+            record = await self.service.lobby(
+                session_id, user.id, user.display_name, op, version=version, is_admin=is_admin(interaction)
+            )
             lang = await self.public_language(record.guild_id)
             if record.status == "active":
                 await self._start_play(interaction, record, lang)
+            elif interaction.response.is_done():
+                await interaction.edit_original_response(**self.lobby_message(record, lang).fields())
             else:
                 await interaction.response.edit_message(**self.lobby_message(record, lang).fields())
 
     async def _start_play(self, interaction: discord.Interaction, record: SessionRecord, lang: Language) -> None:
         """Open a thread on the lobby message where allowed, then post the board."""
+        if not interaction.response.is_done():
+            await interaction.response.defer()  # opening a thread may take a while
         lobby = interaction.message
         channel = interaction.channel
         target = channel
@@ -147,23 +171,22 @@ class Tables:
                 except discord.HTTPException:
                     log.warning("could not open a thread for session %s", record.id)
         record = await self.service.update(record, channel_id=target.id)
-        await interaction.response.edit_message(**self.lobby_message(record, lang).fields())
+        await interaction.edit_original_response(**self.lobby_message(record, lang).fields())
         players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
         await target.send(t(lang, "table.kickoff", game=self.uis[record.game].title(lang), players=players))
         await self.publish(record, fresh=True)
 
     # -- play -----------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
-        async with self.service.lock(session_id):
+        async with self._handling(interaction, session_id):
             try:
                 played = await self.service.act(session_id, interaction.user.id, version, token)
             except StaleBoard as error:
                 record = await self.service.get(session_id)
                 error.params["link"] = jump_url(record)
                 await self.refuse(interaction, error)
-                return await self.publish(record)
-            except Refusal as error:
-                return await self.refuse(interaction, error)
+                await self.publish(record)  # a fresh board, in case an edit was missed
+                return
             await self.after_change(played.record, interaction)
 
     async def after_change(self, record: SessionRecord, interaction: discord.Interaction | None = None) -> None:
@@ -182,7 +205,7 @@ class Tables:
             return
         try:
             await self.announce_end(record)
-            await self._edit_lobby(record, await self.public_language(record.guild_id))
+            await self._edit_lobby(record)
         except discord.HTTPException:
             log.exception("could not announce the end of session %s", record.id)
 
@@ -264,41 +287,43 @@ class Tables:
     async def quit(self, interaction: discord.Interaction, game: str) -> None:
         try:
             record = await self.find(interaction, game)
-            async with self.service.lock(record.id):
-                record = await self.service.get(record.id)  # as it is now, not before the lock
-                if record.status == "lobby":
-                    record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
-                    lang = await self.public_language(record.guild_id)
-                    await self._edit_lobby(record, lang)
-                    return await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
-                played = await self.service.resign(record.id, interaction.user.id)
-                await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
-                lang = await self.public_language(record.guild_id)
-                channel = await self.channel(played.record.channel_id)
-                seat = played.record.seat_of(interaction.user.id) or 0
-                await channel.send(t(lang, "quit.announce", player=seat_name(played.record, seat, lang)))
-                await self.after_change(played.record)
         except Refusal as error:
-            await self.refuse(interaction, error)
+            return await self.refuse(interaction, error)
+        async with self._handling(interaction, record.id):
+            record = await self.service.get(record.id)  # as it is now, not before the lock
+            if record.status == "lobby":
+                record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
+                await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
+                return await self._edit_lobby(record)
+            played = await self.service.resign(record.id, interaction.user.id)
+            await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
+            lang = await self.public_language(record.guild_id)
+            seat = played.record.seat_of(interaction.user.id)
+            try:  # a message, not only the board's log, so the thread notices
+                channel = await self.channel(played.record.channel_id)
+                await channel.send(t(lang, "quit.announce", player=seat_name(played.record, seat, lang)))
+            except discord.HTTPException:
+                log.warning("could not announce a player leaving session %s", record.id)
+            await self.after_change(played.record)
 
     async def cancel(self, interaction: discord.Interaction, game: str) -> None:
         try:
             record = await self.find(interaction, game)
-            async with self.service.lock(record.id):
-                record = await self.service.get(record.id)  # as it is now, not before the lock
-                was_lobby = record.status == "lobby"
-                record = await self.service.cancel(record.id, interaction.user.id, is_admin(interaction))
-                await self.reply(interaction, t(self.user_language(interaction), "cancel.done"))
-                lang = await self.public_language(record.guild_id)
-                if was_lobby:
-                    await self._edit_lobby(record, lang)
-                else:
-                    await self.after_change(record)
-        except UserError as error:
-            await self.refuse(interaction, error)
+        except Refusal as error:
+            return await self.refuse(interaction, error)
+        async with self._handling(interaction, record.id):
+            record = await self.service.get(record.id)  # as it is now, not before the lock
+            was_lobby = record.status == "lobby"
+            record = await self.service.cancel(record.id, interaction.user.id, is_admin(interaction))
+            await self.reply(interaction, t(self.user_language(interaction), "cancel.done"))
+            if was_lobby:
+                await self._edit_lobby(record)
+            else:
+                await self.after_change(record)
 
-    async def _edit_lobby(self, record: SessionRecord, lang: Language) -> None:
+    async def _edit_lobby(self, record: SessionRecord) -> None:
         if record.lobby_message_id is None:
             return
+        lang = await self.public_language(record.guild_id)
         channel = await self.channel(record.lobby_channel_id)
         await channel.get_partial_message(record.lobby_message_id).edit(**self.lobby_message(record, lang).fields())

@@ -66,7 +66,7 @@ class FortissimoUI(GameUI):
         ]
 
     def _prompt(self, record: SessionRecord, view: FortissimoView, lang: Language) -> str:
-        if view.phase == "over":
+        if view.phase == "over" or record.status != "active":
             return t(lang, "fortissimo.prompt.over")
         who = seat_mention(record, view.current, lang)
         if view.phase == "cannon":
@@ -78,7 +78,7 @@ class FortissimoUI(GameUI):
         return t(lang, "fortissimo.prompt.flip", player=who)
 
     def _player_title(self, record: SessionRecord, view: FortissimoView, seat: int, lang: Language) -> str:
-        marker = "▶ " if seat == view.current and view.phase != "over" else ""
+        marker = "▶ " if seat == view.current and record.status == "active" else ""
         title = f"{marker}{seat_name(record, seat, lang)} — {t(lang, 'fortissimo.board.cards', count=len(view.ramparts[seat]))}"
         if view.scores is not None:
             title += " · " + t(lang, "fortissimo.board.points", points=view.scores[seat].total)

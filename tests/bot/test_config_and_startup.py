@@ -74,3 +74,11 @@ async def connected(self, token):
 GameBot.start = connected
 sys.exit(entry.main())
 """
+
+
+def test_languages_fall_back_to_the_default_setting() -> None:
+    from bot.i18n import language_of
+
+    assert language_of("fr", "en") == "fr" and language_of("en-GB", "fr") == "en"
+    assert language_of("de", "fr") == "fr" and language_of("de", "en") == "en"
+    assert language_of(None, "fr") == "fr"

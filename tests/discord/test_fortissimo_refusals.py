@@ -42,8 +42,15 @@ def enabled_flip(thread, env, record):  # noqa: ANN001, ANN201
 
 
 def refusal(result) -> str:  # noqa: ANN001
-    assert result.ephemeral
-    text = result.response.content
+    """The private refusal: the reply itself, or, for a click that waited behind
+    another and was deferred to answer in time, its private follow-up."""
+    if result.ephemeral:
+        text = result.response.content
+    else:
+        assert result.deferred and not result.response.content
+        (followup,) = result.followups
+        assert followup.ephemeral
+        text = followup.content
     assert text.startswith("⛔ ")
     return text[2:]
 
@@ -90,7 +97,7 @@ async def test_a_stale_board_is_refused_and_refreshed(env, table) -> None:  # no
     env.inject_error("PATCH", f"/channels/{thread.id}/messages/{second.id}", status=500)
     moved = await player.click(first, custom_id=flip)
     assert moved.followups[0].content == (
-        "Your move is saved, but the board could not be updated. Use the status command to post it again."
+        "Your move is saved, but the board could not be updated. The game's “status” command posts it again."
     )
     record = await session(env, record.id)
     assert game_state(env, record).phase == "decide"
@@ -237,3 +244,14 @@ async def test_cancel_racing_the_start_cancels_the_started_game(env, table) -> N
     assert all(m.components == [] for place in (channel, thread) for m in place.history())
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == "This table was cancelled."
+
+
+async def test_a_double_click_in_the_lobby_adds_one_computer(env, table) -> None:  # noqa: ANN001
+    _, channel, ann, _, _ = table
+    result = await ann.slash(channel, "fortissimo start")
+    lobby = result.response.message
+    first, second = await at_once(env, *[lambda: ann.click(lobby, label="Add a computer player")] * 2)
+    assert not first.ephemeral
+    assert refusal(second) == "The table changed in the meantime: nothing was done. Look at it again before clicking."
+    record = (await env.bot.storage.find_sessions(channel_id=channel.id))[0]
+    assert [seat.computer for seat in record.seats] == [False, True]
