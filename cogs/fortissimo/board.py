@@ -50,7 +50,8 @@ class FortissimoUI(GameUI):
         if narration:
             embed.add_field(name=t(lang, "fortissimo.board.recent"), value="\n".join(narration)[-1024:], inline=False)
         embed.set_footer(text=t(lang, "fortissimo.board.footer", remaining=len(view.remaining)))
-        rows = [self._grid_row(record, state, view, n, lang) for n in range(COLUMNS)]
+        legal = {a.token() for a in ENGINE.legal_actions(state, view.current)}
+        rows = [self._grid_row(record, view, legal, n) for n in range(COLUMNS)]
         first, second = discord.ui.View(timeout=None), discord.ui.View(timeout=None)
         for index, buttons in enumerate(rows):
             target, row = (first, index) if index < FIRST_MESSAGE_ROWS else (second, index - FIRST_MESSAGE_ROWS)
@@ -92,11 +93,8 @@ class FortissimoUI(GameUI):
         advanced = view.options.variant == "advanced"
         return " · ".join(card_text(card, lang, advanced) for card in view.ramparts[seat])
 
-    def _grid_row(
-        self, record: SessionRecord, state: FortissimoState, view: FortissimoView, number: int, lang: Language
-    ) -> list[GameButton]:
+    def _grid_row(self, record: SessionRecord, view: FortissimoView, legal: set[str], number: int) -> list[GameButton]:
         """Row ``number`` of the shown grid: slots A(number+1) .. E(number+1)."""
-        legal = {a.token() for a in ENGINE.legal_actions(state, view.current)} if view.phase != "over" else set()
         top = view.ramparts[view.current][-1]
         buttons = []
         for row in range(len(ROWS)):
@@ -178,7 +176,7 @@ class FortissimoUI(GameUI):
         lines = [t(lang, "fortissimo.result.winner", winners=winners, count=len(outcome.winners))]
         finisher = seat_name(record, state.finisher, lang) if state.finisher is not None else ""
         lines.append(t(lang, f"fortissimo.result.reason.{outcome.reason}", player=finisher))
-        tie = self._tie_break(state, outcome.ranking)
+        tie = ENGINE.tie_break(state)
         if tie is not None:
             lines.append(t(lang, "fortissimo.result.tie_break", card=tie))
         embed = discord.Embed(title=t(lang, "fortissimo.result.title", number=record.id), description="\n".join(lines), colour=0xD69E2E)
@@ -197,18 +195,6 @@ class FortissimoUI(GameUI):
                 embed.add_field(name=name[:256], value=f"{detail}\n{' · '.join(card_text(c, lang, advanced) for c in rampart)}"[:1024], inline=False)
             place += len(group)
         return embed
-
-    @staticmethod
-    def _tie_break(state: FortissimoState, ranking: list[list[int]]) -> int | None:
-        """The deciding highest card when the first two places tied on the main count."""
-        if len(ranking) < 2 or state.resigned[ranking[1][0]] or state.end_reason == "forfeit":
-            return None
-        first, second = ranking[0][0], ranking[1][0]
-        if state.options.variant == "advanced":
-            tied = score(state.ramparts[first], state.options.crow_cap).total == score(state.ramparts[second], state.options.crow_cap).total
-        else:
-            tied = state.end_reason == "blocked" and len(state.ramparts[first]) == len(state.ramparts[second])
-        return state.ramparts[first][-1] if tied else None
 
     # -- texts ----------------------------------------------------------------
     def rules(self, lang: Language) -> discord.Embed:

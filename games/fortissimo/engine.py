@@ -66,6 +66,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
             current=first,
             magicien_turn=[None] * players,
             magicien_used=[False] * players,
+            passing=[False] * players,
         )
 
     def copy_state(self, state: FortissimoState) -> FortissimoState:
@@ -80,6 +81,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
                 "magicien_used": list(state.magicien_used),
                 "seen": dict(state.seen),
                 "discard": list(state.discard),
+                "passing": list(state.passing),
             }
         )
 
@@ -194,6 +196,21 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
             scores=points if advanced else None,
         )
 
+    def tie_break(self, state: FortissimoState) -> int | None:
+        """The highest card that decided first place, when the main count tied."""
+        outcome = self.outcome(state)
+        if outcome is None or len(outcome.ranking) < 2 or state.end_reason == "forfeit":
+            return None
+        first, second = outcome.ranking[0][0], outcome.ranking[1][0]
+        if state.resigned[second]:
+            return None
+        if state.options.variant == "advanced":
+            assert outcome.scores is not None
+            tied = outcome.scores[first] == outcome.scores[second]
+        else:
+            tied = state.end_reason == "blocked" and len(state.ramparts[first]) == len(state.ramparts[second])
+        return state.ramparts[first][-1] if tied else None
+
     def choose(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng) -> FortissimoAction:
         assert isinstance(view, FortissimoView)
         return bots.choose(view, legal, rng)
@@ -285,18 +302,27 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
                 return other
         return seat
 
-    def _begin_turn(self, state: FortissimoState, events: list[Event]) -> None:
-        """Skip players who cannot take; open the grid for the last one who can."""
+    def _takers(self, state: FortissimoState, events: list[Event]) -> list[int]:
+        """Players still able to take; the grid opens for the last one (and stays open)."""
         active = [s for s in range(state.seats) if not state.resigned[s]]
         takers = [s for s in active if self.can_take(state, s)]
-        if not takers:
-            self._end_game(state, "blocked", events)
-            return
         if len(takers) == 1 and len(active) > 1 and not state.open_grid:
             state.open_grid = True
             events.append(GridOpened(seat=takers[0]))
+        return takers
+
+    def _begin_turn(self, state: FortissimoState, events: list[Event]) -> None:
+        """Skip players who cannot take (said once, not every round); end when none can."""
+        takers = self._takers(state, events)
+        if not takers:
+            self._end_game(state, "blocked", events)
+            return
+        for seat in takers:
+            state.passing[seat] = False  # a cannon can bring a passing player back
         while state.current not in takers:
-            events.append(TurnPassed(seat=state.current))
+            if not state.passing[state.current]:
+                state.passing[state.current] = True
+                events.append(TurnPassed(seat=state.current))
             state.current = self._next_seat(state, state.current)
 
     def _end_game(self, state: FortissimoState, reason: str, events: list[Event]) -> None:
@@ -320,6 +346,8 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         elif state.phase == "cannon" and not self.cannon_targets(state, state.current):
             events.append(CannonLost(seat=state.current))  # its only target left
             self._finish_turn(state, state.current, events)
+        else:
+            self._takers(state, events)  # the one left able to take may now play face up
         return events
 
 

@@ -38,6 +38,7 @@ class FortissimoState(GameState):
     magicien_used: list[bool]
     seen: dict[int, int] = {}  # face-down slots whose card has been shown
     discard: list[int] = []  # cards destroyed by cannons
+    passing: list[bool] = []  # seats already announced as passing
     end_reason: Literal["ten_cards", "blocked", "forfeit"] | None = None
     finisher: int | None = None
 

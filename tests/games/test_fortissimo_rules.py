@@ -459,6 +459,31 @@ def test_last_player_able_to_take_plays_face_up() -> None:
     assert ENGINE.outcome(state).winners == [1]  # four cards against three
 
 
+def test_a_passing_player_is_announced_once() -> None:
+    """« Un joueur passe son tour s'il ne peut plus piocher de carte. »
+    Checks: while the last taker plays the open grid, the blocked seat's pass is said
+    once (the first time), not on every one of its turns."""
+    state = build([[1, 44], [1, 10]], grid=[45, 12, 15, 16, 3])
+    state, _ = flip(state, 45)
+    state, _ = act(state, Take())
+    state, events = act(state, Take(slot=1))
+    assert of(events, TurnPassed) == [TurnPassed(seat=0)]
+    state, events = act(state, Take(slot=2))
+    assert of(events, TurnPassed) == []
+    assert state.current == 1
+
+
+def test_a_resignation_opens_the_grid_at_once() -> None:
+    """« S'il ne reste plus qu'un seul joueur à pouvoir piocher, il peut jouer en laissant les cartes face visible. »
+    Checks: when a player who is not playing quits and leaves the current player the only
+    one able to take (the third is stuck at 45), the grid opens right away."""
+    state = build([[1, 5], [1, 6], [1, 45]], grid=[30, 12, 2])
+    step = ENGINE.resign(state, 1)
+    assert of(step.events, GridOpened) == [GridOpened(seat=0)]
+    assert step.state.open_grid and step.state.current == 0
+    assert ENGINE.legal_actions(step.state, 0) == [Take(slot=0), Take(slot=1)]
+
+
 # =============================================================================
 # Advanced variant: points
 # =============================================================================
