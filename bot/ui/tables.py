@@ -106,17 +106,21 @@ class Tables:
             return BoardMessage(embed=embed, view=None)
         embed.description = t(lang, "lobby.waiting", host=f"<@{record.host_id}>")
         view = discord.ui.View(timeout=None)
+        full = len(record.seats) >= engine.max_players
+        computers = any(seat.computer for seat in record.seats)
         buttons = [
-            ("join", discord.ButtonStyle.primary, 0),
-            ("leave", discord.ButtonStyle.secondary, 0),
-            ("add_bot", discord.ButtonStyle.secondary, 0),
-            ("remove_bot", discord.ButtonStyle.secondary, 0),
-            ("start", discord.ButtonStyle.success, 1),
-            ("cancel", discord.ButtonStyle.danger, 1),
+            ("join", discord.ButtonStyle.primary, 0, not full),
+            ("leave", discord.ButtonStyle.secondary, 0, True),
+            ("add_bot", discord.ButtonStyle.secondary, 0, not full),
+            ("remove_bot", discord.ButtonStyle.secondary, 0, computers),
+            ("start", discord.ButtonStyle.success, 1, True),
+            ("cancel", discord.ButtonStyle.danger, 1, True),
         ]
-        for op, style, row in buttons:
+        for op, style, row, enabled in buttons:
             label = t(lang, f"lobby.button.{op}")
-            view.add_item(LobbyButton(record.id, record.version, op, label=label, style=style, row=row))
+            view.add_item(
+                LobbyButton(record.id, record.version, op, label=label, style=style, row=row, disabled=not enabled)
+            )
         return BoardMessage(embed=embed, view=view)
 
     @asynccontextmanager
@@ -281,8 +285,8 @@ class Tables:
             record = await self.service.get(record.id)
             if record.status == "lobby":
                 return await self.reply(interaction, t(lang, "status.in_lobby", link=jump_url(record)))
-            await self.reply(interaction, t(lang, "status.reposted"))
             await self.publish(record, fresh=True)
+            await self.reply(interaction, t(lang, "status.reposted", link=jump_url(await self.service.get(record.id))))
 
     async def quit(self, interaction: discord.Interaction, game: str) -> None:
         try:

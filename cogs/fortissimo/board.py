@@ -137,10 +137,10 @@ class FortissimoUI(GameUI):
                 GameButton(GAME, record.id, record.version, PutBack().token(), label=t(lang, "fortissimo.button.put_back"),
                            style=discord.ButtonStyle.secondary),
             ]  # fmt: skip
-            if view.options.variant == "advanced":
+            if Insert() in legal:  # only when the Wizard can be used now
                 controls.append(
                     GameButton(GAME, record.id, record.version, Insert().token(), label=t(lang, "fortissimo.button.insert"),
-                               style=discord.ButtonStyle.primary, disabled=Insert() not in legal)
+                               style=discord.ButtonStyle.primary)
                 )  # fmt: skip
             return controls
         if view.phase == "cannon":

@@ -50,8 +50,9 @@ async def test_status_posts_the_board_again(env) -> None:  # noqa: ANN001
     old = before.board_message_ids
 
     result = await ben.slash(thread, "fortissimo status")
-    assert result.ephemeral and result.response.content == "The board has been posted again below."
     after = await session(env, record.id)
+    link = f"https://discord.com/channels/{after.guild_id}/{thread.id}/{after.board_message_ids[0]}"
+    assert result.ephemeral and result.response.content == f"The board has been posted again: {link}"
     assert (after.version, after.state) == (before.version, before.state)
     assert after.board_message_ids != old
     assert [m.id for m in board_messages(thread, env)] == after.board_message_ids
@@ -135,7 +136,7 @@ async def test_quit_in_a_two_player_game_ends_it(env) -> None:  # noqa: ANN001
     assert [f.name for f in result.fields] == ["1. ann", "2. ben · a quitté la partie"]
     assert all(m.components == [] for m in thread.history())
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].description == "Cette partie est terminée."
+    assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
     # Nothing is left to run here.
     again = await ann.slash(thread, "fortissimo status")
     assert again.ephemeral and again.response.content == "⛔ No game of this kind is running here."  # ann reads English
@@ -175,7 +176,7 @@ async def test_lobby_leave_status_and_quit(env) -> None:  # noqa: ANN001
     record = await session(env, record.id)
     assert record.host_id == ben.id and [s.name for s in record.seats] == ["ben", "cat"]
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].description.startswith(f"Table opened by {ben.mention}.")
+    assert lobby.embeds[0].description.startswith(f"Host: {ben.mention}.")
     # /fortissimo quit in the lobby is the same as Leave.
     assert (await cat.slash(channel, "fortissimo quit")).response.content == "You left the game."
     lobby = next(m for m in channel.history() if m.id == lobby.id)

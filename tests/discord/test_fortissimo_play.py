@@ -101,7 +101,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     final = next(m for m in thread.history() if m.id == record.board_message_ids[0])
     assert final.embeds[0].description == "🏁 La partie est terminée."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].description == "Cette partie est terminée."
+    assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
     await check_log_and_replay(env, record, driver)
 
 
@@ -171,7 +171,7 @@ async def test_one_human_against_three_computers(env) -> None:  # noqa: ANN001
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].fields[0].value == "1. dana\n2. 🤖 Computer 1\n3. 🤖 Computer 2\n4. 🤖 Computer 3"
     with_full_table = next(i for i in items(lobby) if i.label == "Join")
-    assert not with_full_table.disabled  # Join stays; the service refuses a fifth player
+    assert with_full_table.disabled  # a full table greys Join out
     await dana.click(lobby, label="Start the game")
 
     (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
