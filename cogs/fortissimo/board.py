@@ -83,7 +83,7 @@ class FortissimoUI(GameUI):
         title = f"{marker}{seat_name(record, seat, lang)} — {t(lang, 'fortissimo.board.cards', count=len(view.ramparts[seat]))}"
         if view.scores is not None:
             title += " · " + t(lang, "fortissimo.board.points", points=view.scores[seat].total)
-        if view.magicien_ready[seat]:
+        if view.magicien_ready[seat] and record.status == "active":
             title += " · 🪄"
         if view.resigned[seat]:
             title += " · " + t(lang, "fortissimo.board.left")

@@ -151,7 +151,7 @@ async def test_whole_three_player_advanced_game_with_a_cannon_shot(env) -> None:
     for seat, entry in enumerate(record.seats):
         s = score(state.ramparts[seat])
         assert names[entry.name].startswith(
-            f"**{s.total} points**: base {s.base} · King and Queen {s.king_queen} · "
+            f"**Total: {s.total}** · base {s.base} · King and Queen {s.king_queen} · "
             f"Princes and Princesses {s.princes_princesses} + pairs {s.pairs} · Crows {s.crows}\n"
         )
     outcome = ENGINE.outcome(state)
