@@ -275,26 +275,30 @@ class Tables:
             raise UserError("error.no_game_here")
         return (mine or found)[0]
 
-    async def status(self, interaction: discord.Interaction, game: str) -> None:
+    async def _find_or_refuse(self, interaction: discord.Interaction, game: str) -> int | None:
+        """The id of the game ``find`` picks, or None once the user was told there is none."""
         try:
-            record = await self.find(interaction, game)
-        except UserError as error:
-            return await self.refuse(interaction, error)
+            return (await self.find(interaction, game)).id
+        except Refusal as error:
+            await self.refuse(interaction, error)
+            return None
+
+    async def status(self, interaction: discord.Interaction, game: str) -> None:
+        if (session_id := await self._find_or_refuse(interaction, game)) is None:
+            return
         lang = self.user_language(interaction)
-        async with self.service.lock(record.id):
-            record = await self.service.get(record.id)
+        async with self._handling(interaction, session_id):
+            record = await self.service.get(session_id)
             if record.status == "lobby":
                 return await self.reply(interaction, t(lang, "status.in_lobby", link=jump_url(record)))
             await self.publish(record, fresh=True)
             await self.reply(interaction, t(lang, "status.reposted", link=jump_url(await self.service.get(record.id))))
 
     async def quit(self, interaction: discord.Interaction, game: str) -> None:
-        try:
-            record = await self.find(interaction, game)
-        except Refusal as error:
-            return await self.refuse(interaction, error)
-        async with self._handling(interaction, record.id):
-            record = await self.service.get(record.id)  # as it is now, not before the lock
+        if (session_id := await self._find_or_refuse(interaction, game)) is None:
+            return
+        async with self._handling(interaction, session_id):
+            record = await self.service.get(session_id)  # as it is now, not before the lock
             if record.status == "lobby":
                 record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
                 await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
@@ -311,12 +315,10 @@ class Tables:
             await self.after_change(played.record)
 
     async def cancel(self, interaction: discord.Interaction, game: str) -> None:
-        try:
-            record = await self.find(interaction, game)
-        except Refusal as error:
-            return await self.refuse(interaction, error)
-        async with self._handling(interaction, record.id):
-            record = await self.service.get(record.id)  # as it is now, not before the lock
+        if (session_id := await self._find_or_refuse(interaction, game)) is None:
+            return
+        async with self._handling(interaction, session_id):
+            record = await self.service.get(session_id)  # as it is now, not before the lock
             was_lobby = record.status == "lobby"
             record = await self.service.cancel(record.id, interaction.user.id, is_admin(interaction))
             await self.reply(interaction, t(self.user_language(interaction), "cancel.done"))
