@@ -12,14 +12,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import Engine, Event, Rng, registry
+from games.core import Engine, Event, Outcome, Rng, registry
 from games.core.errors import NotYourTurn
 
+from bot import replays
 from bot.errors import StaleBoard, UserError
-from bot.storage import ActionRecord, Seat, SessionRecord, Storage
+from bot.replays import RESIGN
+from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage
 
 RECENT_EVENTS = 8
-RESIGN = "!resign"
+FORFEIT = "forfeit"  # an outcome's reason when everyone else left
 
 
 @dataclass
@@ -56,9 +58,12 @@ class SessionService:
     def state(self, record: SessionRecord) -> Any:
         return self.engine(record).load(record.state or "")
 
-    async def _save(self, record: SessionRecord, old_version: int, actions: list[ActionRecord] = ()) -> None:
+    async def _save(
+        self, record: SessionRecord, old_version: int, actions: list[ActionRecord] = (),
+        result: GameResult | None = None,
+    ) -> None:  # fmt: skip
         record.updated_at = self.clock()
-        await self.storage.save(record, old_version, list(actions))
+        await self.storage.save(record, old_version, list(actions), result)
 
     # -- the lobby ------------------------------------------------------------
     async def open_lobby(
@@ -231,21 +236,35 @@ class SessionService:
         engine = self.engine(record)
         record.state = engine.dump(state)
         record.version = old + max(len(log), 1)
+        result = None
         if record.status == "active" and engine.is_over(state):
             record.status = "finished"
+            result = self._result(record, engine.outcome(state))
         public = [e.model_dump(mode="json") for e in events if e.audience is None]
         record.recent = (record.recent + public)[-RECENT_EVENTS:]
-        await self._save(record, old, log)
+        await self._save(record, old, log, result)
         return record
+
+    def _result(self, record: SessionRecord, outcome: Outcome) -> GameResult:
+        """The stored result of a game that just ended: places, winners, scores."""
+        places, place = {}, 1
+        for group in outcome.ranking:
+            places |= {seat: place for seat in group}
+            place += len(group)
+        return GameResult(
+            session_id=record.id, game=record.game, guild_id=record.guild_id,
+            ending="forfeited" if outcome.reason == FORFEIT else "finished", reason=outcome.reason,
+            started_at=record.created_at, ended_at=self.clock(),
+            seats=[
+                SeatResult(
+                    seat=index, user_id=seat.user_id, name=seat.name, place=places[index],
+                    won=index in outcome.winners, score=(outcome.scores or {}).get(index),
+                )
+                for index, seat in enumerate(record.seats)
+            ],
+        )  # fmt: skip
 
     # -- replays --------------------------------------------------------------
     async def replay(self, record: SessionRecord) -> Any:
-        """The state rebuilt from the seed and the action log."""
-        engine = self.engine(record)
-        state = engine.new_game(len(record.seats), engine.make_options(record.options), record.seed)
-        for entry in await self.storage.actions(record.id):
-            if entry.token == RESIGN:
-                state = engine.resign(state, entry.seat).state
-            elif entry.seat is not None:
-                state = engine.apply(state, entry.seat, engine.parse_action(entry.token)).state
-        return state
+        """The state rebuilt from the seed and the action log, as a replay file does it."""
+        return replays.replay(replays.export(record, await self.storage.actions(record.id)))

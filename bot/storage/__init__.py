@@ -1,6 +1,25 @@
 """Session storage behind a small interface (SQLite now, PostgreSQL possible)."""
 
-from bot.storage.base import ActionRecord, Seat, SessionRecord, Storage, VersionConflict
+from bot.storage.base import (
+    ActionRecord,
+    GameResult,
+    PlayerStats,
+    Seat,
+    SeatResult,
+    SessionRecord,
+    Storage,
+    VersionConflict,
+)
 from bot.storage.sqlite import SqliteStorage
 
-__all__ = ["ActionRecord", "Seat", "SessionRecord", "SqliteStorage", "Storage", "VersionConflict"]
+__all__ = [
+    "ActionRecord",
+    "GameResult",
+    "PlayerStats",
+    "Seat",
+    "SeatResult",
+    "SessionRecord",
+    "SqliteStorage",
+    "Storage",
+    "VersionConflict",
+]

@@ -61,6 +61,35 @@ class ActionRecord(BaseModel):
     created_at: float
 
 
+class SeatResult(BaseModel):
+    seat: int
+    user_id: int | None  # None: a computer player
+    name: str
+    place: int  # 1 for the winners; tied seats share a place
+    won: bool
+    score: int | None = None
+
+
+class GameResult(BaseModel):
+    """How a game ended, kept for stats, leaderboards and history."""
+
+    session_id: int
+    game: str
+    guild_id: int | None
+    ending: Literal["finished", "forfeited", "abandoned"]
+    reason: str  # the engine's own word, e.g. "ten_cards"
+    started_at: float
+    ended_at: float
+    seats: list[SeatResult]
+
+
+class PlayerStats(BaseModel):
+    game: str
+    user_id: int
+    games: int
+    wins: int
+
+
 class VersionConflict(Exception):
     """Someone else saved the session first."""
 
@@ -75,9 +104,10 @@ class Storage(Protocol):
     async def get_session(self, session_id: int) -> SessionRecord | None: ...
 
     async def save(
-        self, record: SessionRecord, expected_version: int, actions: list[ActionRecord] = ()
-    ) -> None:
-        """Write ``record`` and append ``actions`` in one transaction.
+        self, record: SessionRecord, expected_version: int, actions: list[ActionRecord] = (),
+        result: GameResult | None = None,
+    ) -> None:  # fmt: skip
+        """Write ``record``, append ``actions`` and store ``result`` in one transaction.
 
         Raises ``VersionConflict`` unless the stored version is ``expected_version``.
         """
@@ -87,6 +117,14 @@ class Storage(Protocol):
     ) -> list[SessionRecord]: ...
 
     async def actions(self, session_id: int) -> list[ActionRecord]: ...
+
+    async def results(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[GameResult]:
+        """The server's latest results, newest first."""
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerStats]: ...
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
+        """Human players only, most wins first."""
 
     async def get_guild_language(self, guild_id: int) -> str | None: ...
 

@@ -7,7 +7,15 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage.base import ActionRecord, SessionRecord, Status, VersionConflict
+from bot.storage.base import (
+    ActionRecord,
+    GameResult,
+    PlayerStats,
+    SeatResult,
+    SessionRecord,
+    Status,
+    VersionConflict,
+)
 
 _JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent")
 _COLUMNS = (
@@ -94,8 +102,9 @@ class SqliteStorage:
         return self._record(row) if row else None
 
     async def save(
-        self, record: SessionRecord, expected_version: int, actions: list[ActionRecord] = ()
-    ) -> None:
+        self, record: SessionRecord, expected_version: int, actions: list[ActionRecord] = (),
+        result: GameResult | None = None,
+    ) -> None:  # fmt: skip
         assignments = ", ".join(f"{c} = ?" for c in _COLUMNS)
         async with self._writing:
             try:
@@ -110,6 +119,8 @@ class SqliteStorage:
                     " VALUES (?, ?, ?, ?, ?, ?)",
                     [(a.session_id, a.seq, a.seat, a.user_id, a.token, a.created_at) for a in actions],
                 )
+                if result is not None:
+                    await self._insert_result(result)
             except BaseException:
                 await self.db.rollback()
                 raise
@@ -137,6 +148,50 @@ class SqliteStorage:
             "SELECT * FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
         ) as cursor:
             return [ActionRecord.model_validate(dict(row)) for row in await cursor.fetchall()]
+
+    # -- results --------------------------------------------------------------
+    async def _insert_result(self, result: GameResult) -> None:
+        await self.db.execute(
+            "INSERT INTO results (session_id, game, guild_id, ending, reason, started_at, ended_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (result.session_id, result.game, result.guild_id, result.ending, result.reason,
+             result.started_at, result.ended_at),
+        )  # fmt: skip
+        await self.db.executemany(
+            "INSERT INTO result_seats (session_id, seat, user_id, name, place, won, score)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(result.session_id, s.seat, s.user_id, s.name, s.place, s.won, s.score) for s in result.seats],
+        )
+
+    async def results(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[GameResult]:
+        query = "SELECT * FROM results WHERE guild_id = ?" + (" AND game = ?" if game else "")
+        params: list[object] = [guild_id] + ([game] if game else [])
+        async with self.db.execute(f"{query} ORDER BY ended_at DESC, session_id DESC LIMIT ?", [*params, limit]) as cursor:
+            rows = [dict(row) for row in await cursor.fetchall()]
+        found = []
+        for row in rows:
+            async with self.db.execute(
+                "SELECT * FROM result_seats WHERE session_id = ? ORDER BY seat", (row["session_id"],)
+            ) as cursor:
+                seats = [SeatResult.model_validate(dict(r)) for r in await cursor.fetchall()]
+            found.append(GameResult.model_validate(row | {"seats": seats}))
+        return found
+
+    async def _stats(self, where: str, params: list[object], order: str, limit: int) -> list[PlayerStats]:
+        async with self.db.execute(
+            "SELECT r.game, s.user_id, COUNT(*) AS games, SUM(s.won) AS wins"
+            " FROM result_seats s JOIN results r USING (session_id)"
+            f" WHERE s.user_id IS NOT NULL AND {where} GROUP BY r.game, s.user_id ORDER BY {order} LIMIT ?",
+            [*params, limit],
+        ) as cursor:
+            return [PlayerStats.model_validate(dict(row)) for row in await cursor.fetchall()]
+
+    async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerStats]:
+        return await self._stats("r.guild_id = ? AND s.user_id = ?", [guild_id, user_id], "r.game", 100)
+
+    async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
+        order = "wins DESC, CAST(wins AS REAL) / games DESC, games DESC, s.user_id"
+        return await self._stats("r.guild_id = ? AND r.game = ?", [guild_id, game], order, limit)
 
     # -- server settings ------------------------------------------------------
     async def get_guild_language(self, guild_id: int) -> str | None:

@@ -18,8 +18,8 @@ class Event(BaseModel):
 class Outcome(BaseModel):
     """How a finished game ended.
 
-    ``reason`` is a short catalog-friendly word (e.g. "ten_cards", "blocked",
-    "forfeit"); ``ranking`` lists the seats from first to last, tied seats
+    ``reason`` is a short catalog-friendly word (e.g. "ten_cards", "blocked");
+    "forfeit" always means every other player left; ``ranking`` lists the seats from first to last, tied seats
     grouped; ``scores`` is per seat where the game keeps points.
     """
 

@@ -1,0 +1,51 @@
+"""Replays: a finished game as text, every action in order, from the seed and the log.
+
+The text is enough to rebuild the game: ``replay(export(...))`` gives the
+final state again, move for move, through the engine.
+"""
+
+import json
+from typing import Any
+
+from games.core import registry
+
+from bot.storage import ActionRecord, SessionRecord
+
+HEADER = "# fortbot replay 1"
+RESIGN = "!resign"
+
+
+def export(record: SessionRecord, actions: list[ActionRecord]) -> str:
+    lines = [
+        HEADER,
+        f"game: {record.game}",
+        f"session: {record.id}",
+        f"seed: {record.seed}",
+        f"seats: {len(record.seats)}",
+        f"options: {json.dumps(record.options, sort_keys=True)}",
+        "# seq seat action",
+    ]
+    lines += [f"{a.seq} {a.seat} {a.token}" for a in actions if a.seat is not None]
+    return "\n".join(lines) + "\n"
+
+
+def replay(text: str) -> Any:
+    """The final state of the game a replay text describes."""
+    head: dict[str, str] = {}
+    moves: list[tuple[int, str]] = []
+    for line in text.splitlines():
+        if not line or line.startswith("#"):
+            continue
+        if ": " in line:
+            key, _, value = line.partition(": ")
+            head[key] = value
+        else:
+            _, seat, token = line.split(" ", 2)
+            moves.append((int(seat), token))
+    engine = registry.get(head["game"])
+    options = engine.make_options(json.loads(head["options"]))
+    state = engine.new_game(int(head["seats"]), options, int(head["seed"]))
+    for seat, token in moves:
+        step = engine.resign(state, seat) if token == RESIGN else engine.apply(state, seat, engine.parse_action(token))
+        state = step.state
+    return state
