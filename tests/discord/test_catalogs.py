@@ -46,7 +46,10 @@ def test_no_key_is_defined_twice() -> None:
             seen[key] = path
 
 
-NAMESPACES = ("cancel", "cmd", "common", "error", "lobby", "quit", "seat", "settings", "status", "table", "fortissimo")
+NAMESPACES = (
+    "cancel", "cmd", "common", "error", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
+    "stats", "status", "table", "fortissimo",
+)  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
 CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')
 
