@@ -113,7 +113,8 @@ class Storage(Protocol):
         """
 
     async def find_sessions(
-        self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = ()
+        self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = (),
+        guild_id: int | None = None,
     ) -> list[SessionRecord]: ...
 
     async def actions(self, session_id: int) -> list[ActionRecord]: ...

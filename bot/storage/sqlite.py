@@ -127,9 +127,13 @@ class SqliteStorage:
             await self.db.commit()
 
     async def find_sessions(
-        self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = ()
-    ) -> list[SessionRecord]:
+        self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = (),
+        guild_id: int | None = None,
+    ) -> list[SessionRecord]:  # fmt: skip
         clauses, params = [], []
+        if guild_id is not None:
+            clauses.append("guild_id = ?")
+            params.append(guild_id)
         if game is not None:
             clauses.append("game = ?")
             params.append(game)

@@ -47,7 +47,7 @@ def test_no_key_is_defined_twice() -> None:
 
 
 NAMESPACES = (
-    "cancel", "cmd", "common", "error", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
+    "cancel", "cmd", "common", "error", "games", "help", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
     "stats", "status", "table", "fortissimo",
 )  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")

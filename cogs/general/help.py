@@ -1,0 +1,57 @@
+"""``/help`` (the games, the shared commands, how a game unfolds) and ``/games``
+(the tables open or running on this server). Both list whatever the registry holds."""
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.i18n import command_text as text
+from bot.i18n import t
+from bot.ui.game_ui import seat_name
+from bot.ui.tables import jump_url
+from games.core import registry
+
+SHARED_COMMANDS = ("help", "games", "settings", "stats", "leaderboard", "history", "replay")
+
+
+class HelpCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @property
+    def tables(self):  # noqa: ANN201 - the bot's Tables
+        return self.bot.tables  # type: ignore[attr-defined]
+
+    @app_commands.command(name=text("cmd.help.name"), description=text("cmd.help.desc"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        lang = self.tables.user_language(interaction)
+        embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"), colour=0x2B6CB0)
+        games = [
+            t(lang, "help.game", game=t(lang, f"{name}.title"), command=t(lang, f"cmd.{name}.name"),
+              low=engine.min_players, high=engine.max_players, pitch=t(lang, f"{name}.pitch"))
+            for name, engine in sorted(registry.engines().items())
+        ]  # fmt: skip
+        embed.add_field(name=t(lang, "help.games"), value="\n".join(games)[:1024], inline=False)
+        shared = [f"`/{t(lang, f'cmd.{c}.name')}` — {t(lang, f'cmd.{c}.desc')}" for c in SHARED_COMMANDS]
+        embed.add_field(name=t(lang, "help.shared"), value="\n".join(shared)[:1024], inline=False)
+        embed.add_field(name=t(lang, "help.flow_title"), value=t(lang, "help.flow"), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=text("cmd.games.name"), description=text("cmd.games.desc"))
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        lang = self.tables.user_language(interaction)
+        service = self.tables.service
+        found = await service.storage.find_sessions(guild_id=interaction.guild_id, statuses=("lobby", "active"))
+        lines = []
+        for record in reversed(found):
+            players = ", ".join(seat_name(record, i, lang) for i in range(len(record.seats)))
+            title = t(lang, f"{record.game}.title")
+            if record.status == "lobby":
+                lines.append(t(lang, "games.lobby", number=record.id, game=title, players=players, link=jump_url(record)))
+                continue
+            state = service.state(record)
+            turn = ", ".join(seat_name(record, s, lang) for s in sorted(service.engine(record).to_act(state)))
+            lines.append(t(lang, "games.running", number=record.id, game=title, players=players, turn=turn, link=jump_url(record)))
+        embed = discord.Embed(title=t(lang, "games.title"), description="\n".join(lines)[:4000] or t(lang, "games.none"))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
