@@ -3,6 +3,7 @@
 from bot.storage.base import (
     ActionRecord,
     GameResult,
+    GuildSettings,
     PlayerStats,
     Seat,
     SeatResult,
@@ -15,6 +16,7 @@ from bot.storage.sqlite import SqliteStorage
 __all__ = [
     "ActionRecord",
     "GameResult",
+    "GuildSettings",
     "PlayerStats",
     "Seat",
     "SeatResult",

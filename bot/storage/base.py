@@ -6,7 +6,7 @@ A PostgreSQL backend for several bot processes implements the same
 
 from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 Status = Literal["lobby", "active", "finished", "cancelled"]
 
@@ -90,6 +90,17 @@ class PlayerStats(BaseModel):
     wins: int
 
 
+class GuildSettings(BaseModel):
+    """A server's settings; a server that never changed any gets these defaults."""
+
+    language: Literal["fr", "en"] | None = None  # None: follow the server's locale
+    use_threads: bool = True
+    dm_notifications: bool = True
+    turn_clock_minutes: int = Field(default=1440, ge=0)  # 0: no clock
+    missed_turns: int = Field(default=3, ge=1)  # before the computer takes the seat over
+    game_channels: list[int] = []  # where games may start; empty: anywhere
+
+
 class VersionConflict(Exception):
     """Someone else saved the session first."""
 
@@ -127,6 +138,6 @@ class Storage(Protocol):
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
         """Human players only, most wins first."""
 
-    async def get_guild_language(self, guild_id: int) -> str | None: ...
+    async def guild_settings(self, guild_id: int) -> GuildSettings: ...
 
-    async def set_guild_language(self, guild_id: int, language: str | None) -> None: ...
+    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None: ...

@@ -10,6 +10,7 @@ import aiosqlite
 from bot.storage.base import (
     ActionRecord,
     GameResult,
+    GuildSettings,
     PlayerStats,
     SeatResult,
     SessionRecord,
@@ -198,18 +199,24 @@ class SqliteStorage:
         return await self._stats("r.guild_id = ? AND r.game = ?", [guild_id, game], order, limit)
 
     # -- server settings ------------------------------------------------------
-    async def get_guild_language(self, guild_id: int) -> str | None:
-        async with self.db.execute(
-            "SELECT language FROM guild_settings WHERE guild_id = ?", (guild_id,)
-        ) as cursor:
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self.db.execute("SELECT * FROM guild_settings WHERE guild_id = ?", (guild_id,)) as cursor:
             row = await cursor.fetchone()
-        return row["language"] if row else None
+        if row is None:
+            return GuildSettings()
+        data = dict(row)
+        data["game_channels"] = json.loads(data["game_channels"])
+        return GuildSettings.model_validate(data)
 
-    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+    async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        data = settings.model_dump()
+        data["game_channels"] = json.dumps(data["game_channels"])
+        columns = list(data)
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns)
         async with self._writing:
             await self.db.execute(
-                "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-                (guild_id, language),
+                f"INSERT INTO guild_settings (guild_id, {', '.join(columns)}) VALUES (?{', ?' * len(columns)})"
+                f" ON CONFLICT (guild_id) DO UPDATE SET {updates}",
+                [guild_id, *data.values()],
             )
             await self.db.commit()

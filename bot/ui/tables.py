@@ -52,9 +52,9 @@ class Tables:
         """The server's setting, else the server's own locale, else the default."""
         if guild_id is None:
             return self.default_language
-        stored = await self.service.storage.get_guild_language(guild_id)
-        if stored in ("fr", "en"):
-            return stored  # type: ignore[return-value]
+        stored = (await self.service.storage.guild_settings(guild_id)).language
+        if stored is not None:
+            return stored
         guild = self.bot.get_guild(guild_id)
         return language_of(guild.preferred_locale, self.default_language) if guild else self.default_language
 
@@ -79,6 +79,11 @@ class Tables:
     async def open_lobby(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
         if interaction.guild is None or interaction.channel is None:
             return await self.refuse(interaction, UserError("error.guild_only"))
+        allowed = (await self.service.storage.guild_settings(interaction.guild.id)).game_channels
+        here = {interaction.channel.id, getattr(interaction.channel, "parent_id", None)}
+        if allowed and not here & set(allowed):
+            channels = ", ".join(f"<#{c}>" for c in allowed)
+            return await self.refuse(interaction, UserError("error.channel_not_allowed", channels=channels))
         record = await self.service.open_lobby(
             game, interaction.guild.id, interaction.channel.id, interaction.user.id,
             interaction.user.display_name, options, secrets.randbits(62),
@@ -166,7 +171,8 @@ class Tables:
         lobby = interaction.message
         channel = interaction.channel
         target = channel
-        if isinstance(channel, discord.TextChannel) and lobby is not None:
+        threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
+        if threads and isinstance(channel, discord.TextChannel) and lobby is not None:
             me = channel.permissions_for(channel.guild.me)
             if me.create_public_threads and me.send_messages_in_threads:
                 name = t(lang, "table.thread_name", game=self.uis[record.game].title(lang), number=record.id)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import ActionRecord, Seat, SessionRecord, SqliteStorage, VersionConflict
+from bot.storage import ActionRecord, GuildSettings, Seat, SessionRecord, SqliteStorage, VersionConflict
 from bot.storage.sqlite import migrations
 
 
@@ -49,14 +49,16 @@ async def test_save_refuses_an_old_version_and_writes_nothing(tmp_path: Path) ->
     await storage.close()
 
 
-async def test_guild_language_round_trip(tmp_path: Path) -> None:
+async def test_guild_settings_round_trip(tmp_path: Path) -> None:
     storage = SqliteStorage(tmp_path / "db.sqlite3")
     await storage.open()
-    assert await storage.get_guild_language(5) is None
-    await storage.set_guild_language(5, "en")
-    assert await storage.get_guild_language(5) == "en"
-    await storage.set_guild_language(5, None)
-    assert await storage.get_guild_language(5) is None
+    assert await storage.guild_settings(5) == GuildSettings()
+    changed = GuildSettings(language="en", use_threads=False, turn_clock_minutes=0, game_channels=[7, 8])
+    await storage.save_guild_settings(5, changed)
+    assert await storage.guild_settings(5) == changed
+    await storage.save_guild_settings(5, changed.model_copy(update={"language": None}))
+    assert (await storage.guild_settings(5)).language is None
+    assert await storage.guild_settings(6) == GuildSettings()  # another server keeps the defaults
     await storage.close()
 
 

@@ -83,15 +83,17 @@ async def test_only_admins_change_the_language(env) -> None:  # noqa: ANN001
     assert "Dernières actions" in public_text(first)
 
     shown = await ann.slash(channel, "settings")
-    assert shown.response.content == "Langue des messages publics sur ce serveur : celle du serveur (français)."
+    assert shown.ephemeral and shown.response.embeds[0].title == "Réglages du bot sur ce serveur"
+    assert shown.response.embeds[0].fields[0].value == "celle du serveur (français)"
     refused = await ann.slash(channel, "settings", language="en")
     assert refused.ephemeral
     assert refused.response.content == "⛔ Il faut la permission « Gérer le serveur » pour modifier ce réglage."
-    assert await env.bot.storage.get_guild_language(guild.id) is None
+    assert (await env.bot.storage.guild_settings(guild.id)).language is None
 
     done = await boss.slash(channel, "settings", language="en")
-    assert done.ephemeral and done.response.content == "Done: public messages will now be in English."
-    assert await env.bot.storage.get_guild_language(guild.id) == "en"
+    assert done.ephemeral and done.response.content == "Settings saved."
+    assert done.response.embeds[0].fields[0].value == "English"
+    assert (await env.bot.storage.guild_settings(guild.id)).language == "en"
 
     await driver.play_turn()  # the next board edit speaks English
     first, second = board_messages(thread, env)
@@ -108,8 +110,8 @@ async def test_only_admins_change_the_language(env) -> None:  # noqa: ANN001
     assert thread.history()[-1].embeds[0].title.startswith("🏁 Fortissimo! — result of table")
 
     back = await boss.slash(channel, "settings", language="auto")
-    assert back.response.content == "Done: public messages will now be in the server's own (French)."
-    assert await env.bot.storage.get_guild_language(guild.id) is None
+    assert back.response.embeds[0].fields[0].value == "the server's own (French)"
+    assert (await env.bot.storage.guild_settings(guild.id)).language is None
 
 
 def _enabled(message):  # noqa: ANN001, ANN202

@@ -1,0 +1,65 @@
+"""/settings: everyone reads, only Manage Server changes; the settings take effect."""
+
+import discord
+
+from bot.storage import GuildSettings
+from tests.discord.driver import open_table
+
+
+def admin(guild, env, name: str):  # noqa: ANN001, ANN201
+    role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user(name), roles=[role])
+
+
+async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None:  # noqa: ANN001
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    boss = admin(guild, env, "boss")
+    for option, value in (("threads", False), ("dms", False), ("turn_clock", 30), ("missed_turns", 2),
+                          ("allow_channel", channel), ("all_channels", True)):  # fmt: skip
+        refused = await ann.slash(channel, "settings", **{option: value})
+        assert refused.ephemeral
+        assert refused.response.content == "⛔ Changing this setting needs the Manage Server permission."
+    assert await env.bot.storage.guild_settings(guild.id) == GuildSettings()
+
+    done = await boss.slash(channel, "settings", threads=False, turn_clock=30, missed_turns=2, dms=False)
+    assert done.response.content == "Settings saved."
+    seen = (await ann.slash(channel, "settings")).response.embeds[0]
+    values = {f.name: f.value for f in seen.fields}
+    assert values == {
+        "Language of public messages": "the server's own (English)",
+        "A thread per game": "no",
+        "Notifications by direct message": "no",
+        "Time per turn (default)": "30 min",
+        "Missed turns before the computer takes over": "2",
+        "Channels where games may start": "every channel",
+    }
+    await boss.slash(channel, "settings", turn_clock=0)
+    seen = (await ann.slash(channel, "settings")).response.embeds[0]
+    assert seen.fields[3].value == "no clock"
+
+
+async def test_without_threads_the_game_plays_in_the_channel(env) -> None:  # noqa: ANN001
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    await admin(guild, env, "boss").slash(channel, "settings", threads=False)
+    record, _ = await open_table(env, channel, ann, [ben])
+    assert record.channel_id == channel.id and channel.threads == []
+
+
+async def test_games_start_only_in_allowed_channels(env) -> None:  # noqa: ANN001
+    guild = env.create_guild()
+    games = guild.create_text_channel("games")
+    chat = guild.create_text_channel("chat")
+    ann = guild.add_member(env.create_user("ann"))
+    boss = admin(guild, env, "boss")
+    await boss.slash(games, "settings", allow_channel=games)
+    refused = await ann.slash(chat, "fortissimo start")
+    assert refused.ephemeral and refused.response.content == f"⛔ Games start in these channels: <#{games.id}>."
+    assert await env.bot.storage.find_sessions(guild_id=guild.id) == []
+    opened = await ann.slash(games, "fortissimo start")
+    assert not opened.ephemeral
+    await boss.slash(games, "settings", forbid_channel=games)  # an empty list: anywhere again
+    assert not (await ann.slash(chat, "fortissimo start")).ephemeral
