@@ -3,10 +3,10 @@
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import command_text as text
 from bot.i18n import t
+from bot.ui.bot_cog import BotCog
 from bot.ui.game_ui import seat_name
 from bot.ui.tables import jump_url
 from games.core import registry
@@ -14,14 +14,7 @@ from games.core import registry
 SHARED_COMMANDS = ("help", "games", "settings", "stats", "leaderboard", "history", "replay")
 
 
-class HelpCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def tables(self):  # noqa: ANN201 - the bot's Tables
-        return self.bot.tables  # type: ignore[attr-defined]
-
+class HelpCog(BotCog):
     @app_commands.command(name=text("cmd.help.name"), description=text("cmd.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
         lang = self.tables.user_language(interaction)

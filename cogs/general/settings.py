@@ -4,21 +4,18 @@ checked here by the bot itself and not only by Discord's command permissions."""
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
 from bot.errors import UserError
 from bot.i18n import Language, t
 from bot.i18n import command_text as text
 from bot.storage import GuildSettings
+from bot.ui.bot_cog import BotCog
 from bot.ui.tables import is_admin
 
 OPTIONS = ("language", "threads", "dms", "turn_clock", "missed_turns", "allow_channel", "forbid_channel", "all_channels")
 
 
-class SettingsCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
+class SettingsCog(BotCog):
     @app_commands.command(name=text("cmd.settings.name"), description=text("cmd.settings.desc"))
     @app_commands.guild_only()
     @app_commands.rename(**{o: text(f"cmd.settings.{o}.name") for o in OPTIONS})
@@ -42,7 +39,7 @@ class SettingsCog(commands.Cog):
         forbid_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
     ) -> None:
-        tables = self.bot.tables  # type: ignore[attr-defined]
+        tables = self.tables
         storage = tables.service.storage
         lang = tables.user_language(interaction)
         guild_id = interaction.guild_id

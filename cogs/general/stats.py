@@ -9,13 +9,13 @@ import io
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
-from discord.ext import commands
 
 from bot import replays
 from bot.i18n import Language
 from bot.i18n import command_text as text
 from bot.i18n import t
 from bot.storage import GameResult, PlayerStats
+from bot.ui.bot_cog import BotCog
 from games.core import registry
 
 GAME_CHOICES = [Choice(name=text(f"{name}.title"), value=name) for name in sorted(registry.engines())]
@@ -25,14 +25,7 @@ def rate(stats: PlayerStats) -> int:
     return round(100 * stats.wins / stats.games) if stats.games else 0
 
 
-class StatsCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    @property
-    def tables(self):  # noqa: ANN201 - the bot's Tables
-        return self.bot.tables  # type: ignore[attr-defined]
-
+class StatsCog(BotCog):
     def _lang(self, interaction: discord.Interaction) -> Language:
         return self.tables.user_language(interaction)
 
