@@ -29,7 +29,9 @@ class GameBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
         self.settings = settings
         self.storage = storage or SqliteStorage(settings.database_path)
-        self.service = SessionService(self.storage)
+        # discord.utils.utcnow is the real time in production and SimCord's virtual
+        # time in tests, so stored times and deadlines follow env.advance_time().
+        self.service = SessionService(self.storage, clock=lambda: discord.utils.utcnow().timestamp())
         self.tables = Tables(self, self.service, settings.default_language)
         self.tree.on_error = self.on_app_command_error
 

@@ -27,3 +27,10 @@ async def test_an_old_board_is_posted_again_and_the_old_one_retired(env) -> None
     assert all(not m.components for m in retired.values())
     record = await session(env, record.id)
     assert record.board_message_ids == [new_first.id, new_second.id]
+
+
+async def test_the_bot_keeps_time_with_the_simulated_clock(env) -> None:
+    """Stored times come from the clock SimCord advances, so timers can be tested without waiting."""
+    before = env.bot.service.clock()
+    await env.advance_time(3600)
+    assert 3600 <= env.bot.service.clock() - before < 3601
