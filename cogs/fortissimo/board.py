@@ -18,7 +18,6 @@ from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, kind, label
 from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
-from games.fortissimo.scoring import score
 
 GAME = ENGINE.name
 FIRST_MESSAGE_ROWS = 5
@@ -58,7 +57,7 @@ class FortissimoUI(GameUI):
             for button in buttons:
                 button.row = row
                 target.add_item(button)
-        for item in self._controls(record, state, view, lang):
+        for item in self._controls(record, view, legal, lang):
             item.row = COLUMNS - FIRST_MESSAGE_ROWS
             second.add_item(item)
         return [
@@ -126,33 +125,32 @@ class FortissimoUI(GameUI):
         return buttons
 
     def _controls(
-        self, record: SessionRecord, state: FortissimoState, view: FortissimoView, lang: Language
+        self, record: SessionRecord, view: FortissimoView, legal: set[str], lang: Language
     ) -> list[GameButton | GameSelect]:
+        def control(action: Take | PutBack | Insert, key: str, style: discord.ButtonStyle, **params: Any) -> GameButton:
+            token = action.token()
+            return GameButton(GAME, record.id, record.version, token, label=t(lang, key, **params),
+                              style=style, disabled=token not in legal)  # fmt: skip
+
         if view.phase == "decide" and view.flipped is not None:
-            legal = ENGINE.legal_actions(state, view.current)
-            card = view.slots[view.flipped]
             controls = [
-                GameButton(GAME, record.id, record.version, Take().token(), label=t(lang, "fortissimo.button.take", card=card),
-                           style=discord.ButtonStyle.success, disabled=Take() not in legal),
-                GameButton(GAME, record.id, record.version, PutBack().token(), label=t(lang, "fortissimo.button.put_back"),
-                           style=discord.ButtonStyle.secondary),
-            ]  # fmt: skip
-            if Insert() in legal:  # only when the Wizard can be used now
-                controls.append(
-                    GameButton(GAME, record.id, record.version, Insert().token(), label=t(lang, "fortissimo.button.insert"),
-                               style=discord.ButtonStyle.primary)
-                )  # fmt: skip
+                control(Take(), "fortissimo.button.take", discord.ButtonStyle.success, card=view.slots[view.flipped]),
+                control(PutBack(), "fortissimo.button.put_back", discord.ButtonStyle.secondary),
+            ]
+            if Insert().token() in legal:  # only when the Wizard can be used now
+                controls.append(control(Insert(), "fortissimo.button.insert", discord.ButtonStyle.primary))
             return controls
         if view.phase == "cannon":
-            advanced = True
             options = [
                 discord.SelectOption(
-                    label=t(lang, "fortissimo.cannon.option", player=seat_name(record, target, lang), card=card_text(card, lang, advanced))[:100],
+                    label=t(lang, "fortissimo.cannon.option", player=seat_name(record, target, lang),
+                            card=card_text(card, lang, advanced=True))[:100],
                     value=Fire(target=target, card=card).token(),
                 )
                 for target, card in view.cannon_targets[:25]
             ]  # fmt: skip
-            return [GameSelect(GAME, record.id, record.version, "cannon", placeholder=t(lang, "fortissimo.cannon.placeholder"), options=options)]
+            placeholder = t(lang, "fortissimo.cannon.placeholder")
+            return [GameSelect(GAME, record.id, record.version, "cannon", placeholder=placeholder, options=options)]
         return []
 
     # -- narration ------------------------------------------------------------
@@ -169,30 +167,34 @@ class FortissimoUI(GameUI):
 
     # -- result ---------------------------------------------------------------
     def result(self, record: SessionRecord, state: FortissimoState, lang: Language) -> discord.Embed:
-        outcome = ENGINE.outcome(state)
+        view = ENGINE.view(state, None)
+        outcome = view.outcome
         assert outcome is not None
-        advanced = state.options.variant == "advanced"
         winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
-        lines = [t(lang, "fortissimo.result.winner", winners=winners, count=len(outcome.winners))]
         finisher = seat_name(record, state.finisher, lang) if state.finisher is not None else ""
-        lines.append(t(lang, f"fortissimo.result.reason.{outcome.reason}", player=finisher))
+        lines = [
+            t(lang, "fortissimo.result.winner", winners=winners),
+            t(lang, f"fortissimo.result.reason.{outcome.reason}", player=finisher),
+        ]
         tie = ENGINE.tie_break(state)
         if tie is not None:
             lines.append(t(lang, "fortissimo.result.tie_break", card=tie))
-        embed = discord.Embed(title=t(lang, "fortissimo.result.title", number=record.id), description="\n".join(lines), colour=0xD69E2E)
+        embed = discord.Embed(
+            title=t(lang, "fortissimo.result.title", number=record.id), description="\n".join(lines), colour=0xD69E2E
+        )
         place = 1
         for group in outcome.ranking:
             for seat in group:
-                rampart = state.ramparts[seat]
+                rampart = view.ramparts[seat]
                 name = f"{place}. {seat_name(record, seat, lang)}"
-                if state.resigned[seat]:
+                if view.resigned[seat]:
                     name += " · " + t(lang, "fortissimo.board.left")
                 detail = t(lang, "fortissimo.result.cards", count=len(rampart), top=rampart[-1])
-                if advanced:
-                    s = score(rampart, state.options.crow_cap)
+                if view.scores is not None:
+                    s = view.scores[seat]
                     detail = t(lang, "fortissimo.result.points", total=s.total, base=s.base, royals=s.king_queen,
                                courtiers=s.princes_princesses, pairs=s.pairs, crows=s.crows)  # fmt: skip
-                embed.add_field(name=name[:256], value=f"{detail}\n{' · '.join(card_text(c, lang, advanced) for c in rampart)}"[:1024], inline=False)
+                embed.add_field(name=name[:256], value=f"{detail}\n{self._rampart(view, seat, lang)}"[:1024], inline=False)
             place += len(group)
         return embed
 
