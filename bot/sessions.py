@@ -9,11 +9,9 @@ import asyncio
 import time
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Engine, Event, Outcome, Rng, registry
-from games.core.errors import NotYourTurn
 
 from bot import replays
 from bot.errors import StaleBoard, UserError
@@ -22,14 +20,6 @@ from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecor
 
 RECENT_EVENTS = 8
 FORFEIT = "forfeit"  # an outcome's reason when everyone else left
-
-
-@dataclass
-class Played:
-    """A committed change: the new record, and what happened, in order."""
-
-    record: SessionRecord
-    events: list[Event] = field(default_factory=list)
 
 
 class SessionService:
@@ -130,9 +120,7 @@ class SessionService:
                 raise UserError("error.no_computer")
             del record.seats[computers[-1]]
         elif op == "cancel":
-            if user_id != record.host_id and not is_admin:
-                raise UserError("error.host_or_admin")
-            record.status = "cancelled"
+            self._cancel(record, user_id, is_admin)
         elif op == "start":
             if not engine.min_players <= len(record.seats) <= engine.max_players:
                 raise UserError("error.player_count", low=engine.min_players, high=engine.max_players)
@@ -150,16 +138,21 @@ class SessionService:
         return record
 
     async def cancel(self, session_id: int, user_id: int, is_admin: bool) -> SessionRecord:
+        """Cancel a lobby or a running game (the lobby's own button: ``lobby(op="cancel")``)."""
         record = await self.get(session_id)
         if record.status not in ("lobby", "active"):
             raise UserError("error.game_over")
-        if user_id != record.host_id and not is_admin:
-            raise UserError("error.host_or_admin")
         old = record.version
-        record.status = "cancelled"
+        self._cancel(record, user_id, is_admin)
         record.version += 1
         await self._save(record, old)
         return record
+
+    @staticmethod
+    def _cancel(record: SessionRecord, user_id: int, is_admin: bool) -> None:
+        if user_id != record.host_id and not is_admin:
+            raise UserError("error.host_or_admin")
+        record.status = "cancelled"
 
     # -- play -----------------------------------------------------------------
     def _check_playing(self, record: SessionRecord, user_id: int) -> int:
@@ -174,21 +167,18 @@ class SessionService:
             raise UserError("error.left_game")
         return seat
 
-    async def act(self, session_id: int, user_id: int, version: int, token: str) -> Played:
-        """Apply one click; computer players then take their turns."""
+    async def act(self, session_id: int, user_id: int, version: int, token: str) -> SessionRecord:
+        """Apply one click (the engine refuses it out of turn); computer players then play."""
         record = await self.get(session_id)
         seat = self._check_playing(record, user_id)
         if version != record.version:
             raise StaleBoard()
         engine = self.engine(record)
-        state = self.state(record)
-        if seat not in engine.to_act(state):
-            raise NotYourTurn()
-        step = engine.apply(state, seat, engine.parse_action(token))
+        step = engine.apply(self.state(record), seat, engine.parse_action(token))
         log = [self._log(record, 1, seat, user_id, token)]
         return await self._play_on(record, step.state, list(step.events), log)
 
-    async def resign(self, session_id: int, user_id: int) -> Played:
+    async def resign(self, session_id: int, user_id: int) -> SessionRecord:
         record = await self.get(session_id)
         seat = self._check_playing(record, user_id)
         engine = self.engine(record)
@@ -207,11 +197,11 @@ class SessionService:
 
     async def _play_on(
         self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]
-    ) -> Played:
+    ) -> SessionRecord:
         old = record.version
         if record.status == "active":
             state = self._computers_play(record, state, events, log)
-        return Played(await self._commit(record, old, state, events, log), events)
+        return await self._commit(record, old, state, events, log)
 
     def _computers_play(
         self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]

@@ -24,7 +24,7 @@ from games.core.errors import Refusal
 
 log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
-EDIT_LIMIT_CODES = {30046, 10008}  # edit rate limit on old messages; unknown message
+REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is gone
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -190,14 +190,14 @@ class Tables:
     async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
         async with self._handling(interaction, session_id):
             try:
-                played = await self.service.act(session_id, interaction.user.id, version, token)
+                record = await self.service.act(session_id, interaction.user.id, version, token)
             except StaleBoard as error:
                 record = await self.service.get(session_id)
                 error.params["link"] = jump_url(record)
                 await self.refuse(interaction, error)
                 await self.publish(record)  # a fresh board, in case an edit was missed
                 return
-            await self.after_change(played.record, interaction)
+            await self.after_change(record, interaction)
 
     async def after_change(self, record: SessionRecord, interaction: discord.Interaction | None = None) -> None:
         """Show a committed change: the board, and the result if the game ended.
@@ -244,7 +244,7 @@ class Tables:
                     else:
                         await channel.get_partial_message(message_id).edit(**message.fields())
             except discord.HTTPException as error:
-                if error.code not in EDIT_LIMIT_CODES:
+                if error.code not in REPOST_CODES:
                     raise
                 repost = True
         if interaction is not None and not interaction.response.is_done():
@@ -309,16 +309,16 @@ class Tables:
                 record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
                 await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
                 return await self._edit_lobby(record)
-            played = await self.service.resign(record.id, interaction.user.id)
+            record = await self.service.resign(record.id, interaction.user.id)
             await self.reply(interaction, t(self.user_language(interaction), "quit.done"))
             lang = await self.public_language(record.guild_id)
-            seat = played.record.seat_of(interaction.user.id)
+            seat = record.seat_of(interaction.user.id)
             try:  # a message, not only the board's log, so the thread notices
-                channel = await self.channel(played.record.channel_id)
-                await channel.send(t(lang, "quit.announce", player=seat_name(played.record, seat, lang)))
+                channel = await self.channel(record.channel_id)
+                await channel.send(t(lang, "quit.announce", player=seat_name(record, seat, lang)))
             except discord.HTTPException:
                 log.warning("could not announce a player leaving session %s", record.id)
-            await self.after_change(played.record)
+            await self.after_change(record)
 
     async def cancel(self, interaction: discord.Interaction, game: str) -> None:
         if (session_id := await self._find_or_refuse(interaction, game)) is None:

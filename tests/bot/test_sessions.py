@@ -60,13 +60,13 @@ async def test_computer_players_move_after_the_human_and_log_their_moves(service
     sid = await started(service, computers=3, humans=())
     record = await service.get(sid)
     played = await service.act(sid, 1, record.version, "fA1")
-    played = await service.act(sid, 1, played.record.version, "r")
+    played = await service.act(sid, 1, played.version, "r")
     log = await service.storage.actions(sid)
     assert [entry.seat for entry in log[:2]] == [0, 0]
     assert {entry.seat for entry in log[2:]} == {1, 2, 3}  # each computer took its turn
     assert all(entry.user_id is None for entry in log[2:])
-    assert service.engine(played.record).to_act(service.state(played.record)) == {0}
-    assert await service.replay(played.record) == service.state(played.record)
+    assert service.engine(played).to_act(service.state(played)) == {0}
+    assert await service.replay(played) == service.state(played)
 
 
 async def test_lobby_rules(service: SessionService) -> None:
