@@ -1,14 +1,20 @@
-"""Base of the shared (non-game) cogs: they reach sessions, storage and texts through the tables."""
+"""How cogs reach the bot's tables (sessions, storage, languages)."""
 
 from discord.ext import commands
 
 from bot.ui.tables import Tables
 
 
-class BotCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+class TablesAccess:
+    bot: commands.Bot
 
     @property
     def tables(self) -> Tables:
         return self.bot.tables  # type: ignore[attr-defined]
+
+
+class BotCog(TablesAccess, commands.Cog):
+    """Base of the shared (non-game) cogs."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot

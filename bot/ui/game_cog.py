@@ -11,20 +11,17 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import command_text
+from bot.ui.bot_cog import TablesAccess
 from bot.ui.game_ui import GameUI
 
 
-class GameCog(commands.GroupCog):
+class GameCog(TablesAccess, commands.GroupCog):
     ui: ClassVar[GameUI]
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
         bot.tables.register(self.ui)  # type: ignore[attr-defined]
         super().__init__()
-
-    @property
-    def tables(self):  # noqa: ANN201 - the bot's Tables
-        return self.bot.tables  # type: ignore[attr-defined]
 
     async def open_table(self, interaction: discord.Interaction, options: dict) -> None:
         await self.tables.open_lobby(interaction, self.ui.game, options)
