@@ -7,7 +7,6 @@ Slash-command names and descriptions go through ``CatalogTranslator``.
 
 import json
 import logging
-import string
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -54,9 +53,6 @@ class Catalog:
         except (KeyError, IndexError, ValueError):
             log.warning("bad placeholders in %s for %s", key, lang)
             return text
-
-    def placeholders(self, lang: Language, key: str) -> set[str]:
-        return {name for _, name, _, _ in string.Formatter().parse(self.texts[lang][key]) if name}
 
 
 @cache
