@@ -174,7 +174,7 @@ class FortissimoUI(GameUI):
         finisher = seat_name(record, state.finisher, lang) if state.finisher is not None else ""
         lines = [
             t(lang, "fortissimo.result.winner", winners=winners),
-            t(lang, f"fortissimo.result.reason.{outcome.reason}", player=finisher),
+            t(lang, f"fortissimo.result.reason.{self._reason_key(outcome.reason, view)}", player=finisher),
         ]
         tie = ENGINE.tie_break(state)
         if tie is not None:
@@ -197,6 +197,11 @@ class FortissimoUI(GameUI):
                 embed.add_field(name=name[:256], value=f"{detail}\n{self._rampart(view, seat, lang)}"[:1024], inline=False)
             place += len(group)
         return embed
+
+    @staticmethod
+    def _reason_key(reason: str, view: FortissimoView) -> str:
+        """In the advanced game ten cards end the game, but points pick the winner: say so."""
+        return f"{reason}_points" if reason == "ten_cards" and view.scores is not None else reason
 
     # -- texts ----------------------------------------------------------------
     def rules(self, lang: Language) -> discord.Embed:

@@ -157,6 +157,9 @@ async def test_whole_three_player_advanced_game_with_a_cannon_shot(env) -> None:
     outcome = ENGINE.outcome(state)
     winners = ", ".join(record.seats[s].name for s in outcome.winners)
     assert result.description.startswith(f"🏆 Winner: **{winners}**")
+    if outcome.reason == "ten_cards":  # the builder of ten cards need not be the winner: say why
+        finisher = record.seats[game_state(env, record).finisher].name
+        assert f"{finisher} completed a rampart of 10 cards, which ends the game: points decide." in result.description
     await check_log_and_replay(env, record, driver)
 
 
