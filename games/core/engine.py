@@ -56,6 +56,12 @@ class Engine(ABC, Generic[S, A]):
         """Seats that may act now; several means simultaneous; empty means over."""
 
     @abstractmethod
+    def turn_number(self, state: S) -> int:
+        """How many turns have ended. A turn may take several actions of one seat
+        (or a round of simultaneous choices); the bot's turn clock gives one
+        deadline per turn, and a timed-out turn is played until this changes."""
+
+    @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[A]: ...
 
     @abstractmethod

@@ -89,6 +89,9 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
     def to_act(self, state: FortissimoState) -> frozenset[int]:
         return frozenset() if state.phase == "over" else frozenset({state.current})
 
+    def turn_number(self, state: FortissimoState) -> int:
+        return state.turn
+
     def legal_actions(self, state: FortissimoState, seat: int) -> list[FortissimoAction]:
         if seat not in self.to_act(state):
             return []

@@ -343,6 +343,20 @@ def test_resign_playouts(name: str, players: int, opts: str) -> None:
 
 
 @case
+def test_turns_count_up_and_belong_to_their_seats(name: str, players: int, opts: str) -> None:
+    """The turn clock relies on it: the turn number never goes back, and while it
+    stays the same no new seat comes to act (the turn's seats finish it)."""
+    engine = ENGINES[name]
+    for trace in deep_traces(name, players, opts):
+        numbers = [engine.turn_number(state) for state in trace.states]
+        assert all(isinstance(n, int) and n >= 0 for n in numbers)
+        assert numbers == sorted(numbers), "the turn number went back"
+        for before, after in zip(trace.states, trace.states[1:]):
+            if engine.turn_number(before) == engine.turn_number(after):
+                assert engine.to_act(after) <= engine.to_act(before), "a seat joined a turn in progress"
+
+
+@case
 def test_resign_twice_is_refused(name: str, players: int, opts: str) -> None:
     """A seat that has left cannot leave again (GameOver if its leaving ended the game)."""
     engine = ENGINES[name]
