@@ -9,9 +9,6 @@ Scenarios are built exactly: a game is created, then its grid, ramparts, turn
 and phase are set by ``build`` (cards not listed stay in the grid).
 """
 
-import re
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,8 +36,8 @@ from games.fortissimo.models import (
     TurnPassed,
 )
 from games.fortissimo.scoring import score
+from tests.games.rule_book import check_quotes
 
-RULE_BOOK = Path("/work/shared/seeds/003_ed59d4e42ba0786e.txt")
 
 
 # =============================================================================
@@ -133,24 +130,9 @@ def playout(players: int, variant: str, seed: int, bots: bool = False) -> list[F
 # =============================================================================
 
 
-def _norm(text: str) -> str:
-    return " ".join(text.replace("**", "").split())
-
-
 def test_quotes_are_verbatim() -> None:
     """Every quotation in guillemets in this module's docstrings appears word for word in the rule book."""
-    if not RULE_BOOK.exists():
-        pytest.skip(f"rule book not found at {RULE_BOOK}")
-    book = _norm(RULE_BOOK.read_text(encoding="utf-8"))
-    module = sys.modules[__name__]
-    quotes = []
-    for name in dir(module):
-        func = getattr(module, name)
-        if name.startswith("test_") and callable(func) and func.__doc__:
-            quotes += [(name, q) for q in re.findall(r"«\s*(.+?)\s*»", func.__doc__, re.S)]
-    assert len(quotes) > 30
-    missing = [(name, q) for name, q in quotes if _norm(q) not in book]
-    assert not missing, missing
+    check_quotes(__name__, "003_ed59d4e42ba0786e.txt", minimum=31)
 
 
 # =============================================================================
