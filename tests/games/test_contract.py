@@ -51,6 +51,7 @@ ENGINES: dict[str, Engine] = registry.engines()
 
 EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "fortissimo": [{"variant": "advanced"}, {"variant": "advanced", "crow_cap": True}],
+    "forteresse": [{"auto_ties": True}],
 }
 
 GENERIC_GARBAGE = ["", " ", "\n", "\x00", "?", "~~", "🙂", "é", "null", "{}", "[]", "-1", "x" * 300]
@@ -62,9 +63,17 @@ EXTRA_GARBAGE: dict[str, list[str]] = {
         "r1", "rr", "R", "rA1",
         "c", "c1", "c1-", "c-1", "c-1-5", "cx-1", "c1-x", "c 1-2", "c1 -2", "c1-2-3",
     ],
+    "forteresse": [
+        "mul", "mulll", "KEEP", "pas", "passs", "rc", "rc1", "rc1.", "rc.1", "rc01.2", "rc1.02", "rc100.1",
+        "at1", "at1.", "at1.KH", "at1.pKX", "at1.p1H", "at1.xKH", "ex.pKH", "ex.pKH.", "ex.pKH.X",
+        "ex.pKH.h", "expKH.H", "pl", "pl-1", "pl1.5", "br.fQS", "br.fQS.0", "br.fQS.5", "br.fQS.",
+        "bl.pKH", "bl.pKH.", "bl.pKH.fQ", "ak.pKH", "ak..fQS", "fi", "fi.", "fi.fQS.", "fi.fQS.x",
+        "fi.fQS.1.2", "ds", "ds-1", "dsx", "pk", "pk.", "pk.AH", "pk.pAH.", "pk.p10H", "bs.f9H",
+        "bs.f9H.", "bs..fKH", "pk.pah", "pk.PAH", "ds1 ", " ds1", "ds٣",
+    ],
 }
 
-STEP_LIMITS: dict[str, int] = {"fortissimo": 3000}
+STEP_LIMITS: dict[str, int] = {"fortissimo": 3000, "forteresse": 3000}
 DEFAULT_STEP_LIMIT = 10_000
 
 Probe = Callable[[Engine, GameState, "int | None", BaseModel, list[Event]], list[str]]
@@ -116,8 +125,53 @@ def _fortissimo_probe(
     return problems
 
 
+def _forteresse_probe(
+    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
+) -> list[str]:
+    """The hand is the player's alone; nobody sees the order (or the public the content)
+    of the deck, nor the Fortress's order, nor the face-down Doors.
+
+    Card codes are unique in the game (``pKH`` is the player's King of Hearts,
+    ``fKH`` the Fortress's), so a hidden card is looked for by its quoted code
+    in the view and in the events the seat sees (cards put back under the
+    Fortress were shown to all, so events may name Fortress cards). Then the
+    planting check: reorder each hidden pile, and for the public also swap a hand
+    card with a deck card: the view must not change at all.
+    """
+    problems = []
+    text = view.model_dump_json()
+    hidden_in_view = set(state.deck) | set(state.doors) | set(state.fortress)
+    hidden_in_events = set(state.deck) | set(state.doors)
+    if seat is None:
+        hidden_in_view |= set(state.hand)
+        hidden_in_events |= set(state.hand)
+    for card in sorted(hidden_in_view):
+        if f'"{card}"' in text:
+            problems.append(f"the view shows hidden card {card}")
+    for event in events:
+        dumped = event.model_dump_json()
+        for card in sorted(hidden_in_events):
+            if f'"{card}"' in dumped:
+                problems.append(f"event {event.kind} names hidden card {card}")
+    twins = []
+    for pile in ("deck", "fortress", "doors"):
+        cards = list(getattr(state, pile))
+        if len(cards) > 1:
+            twins.append(state.model_copy(update={pile: cards[1:] + cards[:1]}))
+    if seat is None and state.hand and state.deck:
+        hand, deck = list(state.hand), list(state.deck)
+        hand[0], deck[0] = deck[0], hand[0]
+        twins.append(state.model_copy(update={"hand": hand, "deck": deck}))
+    for twin in twins:
+        if engine.view(twin, seat) != view:
+            problems.append("the view changes when hidden cards are moved")
+            break
+    return problems
+
+
 SECRET_PROBES: dict[str, Probe] = {
     "fortissimo": _fortissimo_probe,
+    "forteresse": _forteresse_probe,
 }
 
 KNOWN_BUGS: dict[tuple[str, str], str] = {}

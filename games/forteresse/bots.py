@@ -1,0 +1,305 @@
+"""The computer player: sensible choices from the player's own view only.
+
+It never looks at the deck, the Fortress or the Doors pile (the view has only
+their sizes). Its plan, in short: recruit every Hero it can and give them all
+its Stats; defend against every attacker it can, strongest against strongest;
+bribe with its Tens; then attack with every untapped Hero where the Heroes
+(plus at most one Hero Boost) surely beat the Enemy, Bosses first (a dead Boss
+brings a Key); explore an open Path when its points beat the difficulty by a
+margin and a Hero can be spared; go back to an explored Path when it holds the
+Key of its Door; at 4.2 trade its least useful card for a better one.
+"""
+
+from games.core import Rng
+from games.forteresse.cards import (
+    ACE,
+    FIGURE,
+    LIEU,
+    PLAYER,
+    STAT,
+    TEN,
+    category,
+    is_lieu,
+    is_stat,
+    suit_of,
+    value,
+)
+from games.forteresse.models import (
+    Attach,
+    Attack,
+    Block,
+    Bribe,
+    Discard,
+    EnemyView,
+    Explore,
+    Fight,
+    ForteresseAction,
+    ForteresseView,
+    Mulligan,
+    Pair,
+    Pass,
+    Pick,
+    PlayLieu,
+    Recruit,
+)
+
+# Points above the Path's difficulty wanted before exploring: the Path Boost adds
+# 0 most of the time, 2 to 5 otherwise (measured by bench/forteresse.py).
+EXPLORE_MARGIN = 2
+MAX_BOOST = 5
+
+
+def choose(view: ForteresseView, legal: list[ForteresseAction], rng: Rng) -> ForteresseAction:
+    prompt = view.prompt
+    if prompt is None or len(legal) == 1:
+        return legal[0]
+    kind = prompt.kind
+    handler = _HANDLERS.get(kind)
+    action = handler(view, legal) if handler else None
+    if action is None or action not in legal:
+        passes = [a for a in legal if isinstance(a, Pass)]
+        return passes[0] if passes else legal[0]
+    return action
+
+
+# -- how much a card is worth keeping -------------------------------------------
+def _wanted_keys(view: ForteresseView) -> set[str]:
+    """Keys for Doors already revealed on Treasures not yet pillaged."""
+    return {PLAYER + "A" + suit_of(s.door) for s in view.sites if s.door and not s.pillaged}
+
+
+def _worth(view: ForteresseView, card: str, hand: list[str]) -> float:
+    kind = category(card)
+    if kind == ACE:
+        if card in _wanted_keys(view):
+            return 100
+        crossed = {suit_of(c) for c in view.out_of_game if c[0] == "f" and c[1] == "A"}
+        return 0 if suit_of(card) in crossed else 45
+    if kind == FIGURE:
+        partner = any(is_stat(c) and suit_of(c) == suit_of(card) for c in hand if c != card)
+        return 35 if partner else 22
+    if kind == STAT:
+        return 24 + value(card)
+    if kind == LIEU:
+        open_suits = {s.suit for s in view.sites if s.status != "explored" and not s.pillaged}
+        return 8 + value(card) + (10 if suit_of(card) in open_suits else 0)
+    assert kind == TEN
+    return 18 if view.enemies else 12
+
+
+# -- 1.1 and 1.2 ----------------------------------------------------------------
+def _mulligan(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    hand = view.hand or []
+    heroes = [c for c in hand if category(c) == FIGURE]
+    recruitable = any(is_stat(s) and suit_of(s) == suit_of(h) for h in heroes for s in hand)
+    return Mulligan(take=not recruitable)
+
+
+def _heroes(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    hand = view.hand or []
+    recruits = [a for a in legal if isinstance(a, Recruit)]
+    if recruits:
+        return max(recruits, key=lambda a: value(hand[a.stat]))
+    attaches = [a for a in legal if isinstance(a, Attach)]
+    if attaches:
+        power = {h.card: h.power for h in view.heroes}
+        return max(attaches, key=lambda a: (value(hand[a.stat]), -power[a.hero]))
+    return None
+
+
+# -- 2.1 and 2.3 ----------------------------------------------------------------
+def _explore(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    hand = view.hand or []
+    explores = [a for a in legal if isinstance(a, Explore)]
+    sites = {s.suit: s for s in view.sites}
+    power = {h.card: h.power for h in view.heroes}
+    spare = len(view.heroes) - len(view.enemies)
+    keys = set(hand)
+    # A Key for a Door on an explored Path: pillage with the weakest Hero.
+    for action in sorted(explores, key=lambda a: power[a.hero]):
+        site = sites[action.path]
+        if site.status == "explored" and site.door and PLAYER + "A" + suit_of(site.door) in keys:
+            return action
+    if spare < 1 and view.enemies:
+        return None
+    lieux = sum(value(c) for c in hand if is_lieu(c))
+    best = None
+    for action in explores:
+        site = sites[action.path]
+        if site.status != "open":
+            continue
+        margin = power[action.hero] + lieux - site.difficulty
+        if margin >= EXPLORE_MARGIN:
+            score = (margin >= MAX_BOOST, -power[action.hero], margin)
+            if best is None or score > best[0]:
+                best = (score, action)
+    if best:
+        return best[1]
+    if spare >= 2:
+        visits = [a for a in explores if sites[a.path].status == "incomplete"]
+        if visits:
+            return min(visits, key=lambda a: power[a.hero])
+    return None
+
+
+def _lieux(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    hand = view.hand or []
+    exploration = view.exploration
+    assert exploration is not None
+    site = next(s for s in view.sites if s.suit == exploration.path)
+    plays = [a for a in legal if isinstance(a, PlayLieu)]
+    same = [a for a in plays if suit_of(hand[a.card]) == site.suit]
+    if not any(suit_of(c) == site.suit for c in exploration.lieux) and same:
+        return max(same, key=lambda a: value(hand[a.card]))
+    if exploration.points >= site.difficulty + MAX_BOOST or not plays:
+        return None
+    return max(plays, key=lambda a: value(hand[a.card]))
+
+
+# -- 3.2 to 3.7 -------------------------------------------------------------------
+def _threat(enemy: EnemyView) -> tuple[int, int]:
+    return (max((value(s) for s in enemy.stats), default=0), enemy.power)
+
+
+def _bribe(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    bribes = [a for a in legal if isinstance(a, Bribe)]
+    enemies = {e.card: e for e in view.enemies}
+    defenders = sum(1 for h in view.heroes if not h.tapped)
+    threats = sorted(view.enemies, key=_threat, reverse=True)
+    undefended = [e.card for e in threats[defenders:]] or [threats[0].card]
+    for card in undefended:
+        options = [a for a in bribes if a.enemy == card]
+        if not options:
+            continue
+        need = 1 if enemies[card].power + MAX_BOOST <= 10 or enemies[card].power <= 7 else 2
+        fitting = [a for a in options if a.tens == need] or [max(options, key=lambda a: a.tens)]
+        return fitting[0]
+    return None
+
+
+def _defenders(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    blocks = [a for a in legal if isinstance(a, Block)]
+    if not blocks:
+        return None
+    free = {a.hero for a in blocks}
+    open_enemies = {a.enemy for a in blocks}
+    heroes = sorted((h for h in view.heroes if h.card in free), key=lambda h: (h.power, h.life), reverse=True)
+    attackers = sorted((e for e in view.enemies if e.card in open_enemies), key=_threat, reverse=True)
+    return Block(hero=heroes[0].card, enemy=attackers[0].card)
+
+
+def _boosts(view: ForteresseView) -> list[int]:
+    hand = view.hand or []
+    return sorted(value(c) for c in hand if is_stat(c))
+
+
+def _attackers(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    """Plan every kill from scratch (Bosses first, then the biggest threats) and
+    declare the first attacker of the plan not yet declared."""
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if not attacks:
+        return None
+    free = sorted((h for h in view.heroes if h.card in {a.hero for a in attacks}), key=lambda h: h.power)
+    boosts = _boosts(view)
+    order = sorted(view.enemies, key=lambda e: (e.boss, _threat(e)), reverse=True)
+    for enemy in order:
+        committed = sum(h.power for h in view.heroes if h.attacking == enemy.card)
+        bonus = boosts[-1] if boosts else 0
+        need = enemy.power - committed - bonus
+        if need <= 0:
+            continue
+        single = [h for h in free if h.power >= need]
+        if single:
+            return Attack(hero=single[0].card, enemy=enemy.card)
+        if sum(h.power for h in free) >= need:
+            return Attack(hero=free[-1].card, enemy=enemy.card)
+    return None
+
+
+def _fights(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    hand = view.hand or []
+    enemies = {e.card: e for e in view.enemies}
+    fights = [a for a in legal if isinstance(a, Fight)]
+
+    def score(action: Fight) -> tuple[int, int, int]:
+        enemy = enemies[action.enemy]
+        attack = sum(h.power for h in view.heroes if h.attacking == action.enemy)
+        boost = value(hand[action.boost]) if action.boost is not None else 0
+        wins = attack + boost >= enemy.power
+        return (int(wins), int(enemy.boss), -boost)
+
+    return max(fights, key=score)
+
+
+def _discard(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    hand = view.hand or []
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return min(discards, key=lambda a: _worth(view, hand[a.card], hand))
+
+
+def _restore(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    hand = view.hand or []
+    if not hand:
+        return None
+    worst = min(range(len(hand)), key=lambda i: _worth(view, hand[i], hand))
+    lost = _worth(view, hand[worst], hand)
+    rest = [c for i, c in enumerate(hand) if i != worst]
+    gains = [_worth(view, c, rest) for c in view.discard if category(c) != category(hand[worst])]
+    if gains and max(gains) > lost + 5:
+        return Discard(card=worst)
+    return None
+
+
+def _retrieve(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    hand = view.hand or []
+    picks = [a for a in legal if isinstance(a, Pick)]
+    if not picks:
+        return None
+    return max(picks, key=lambda a: _worth(view, a.card, hand))
+
+
+def _key(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    hand = view.hand or []
+    picks = [a for a in legal if isinstance(a, Pick)]
+    return max(picks, key=lambda a: _worth(view, a.card, hand), default=None)
+
+
+def _lose_stat(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    """A Hero keeps the Stat of its own suit; an Enemy is left with the other suit."""
+    focus = view.prompt.focus if view.prompt else None
+    picks = [a for a in legal if isinstance(a, Pick)]
+    hero = any(h.card == focus for h in view.heroes)
+    own = [a for a in picks if focus and suit_of(a.card) == suit_of(focus)]
+    other = [a for a in picks if a not in own]
+    return ((other or own) if hero else (own or other))[0]
+
+
+def _first(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    return legal[0]
+
+
+def _boss(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    pairs = [a for a in legal if isinstance(a, Pair)]
+    # An off-suit Lieu leaves the Boss needing a Stat of its own suit: fewer Stats.
+    return max(pairs, key=lambda a: suit_of(a.lieu) != suit_of(a.enemy))
+
+
+_HANDLERS = {
+    "mulligan": _mulligan,
+    "heroes": _heroes,
+    "explore": _explore,
+    "lieux": _lieux,
+    "bribe": _bribe,
+    "defenders": _defenders,
+    "attackers": _attackers,
+    "fights": _fights,
+    "discard": _discard,
+    "restore": _restore,
+    "retrieve": _retrieve,
+    "key": _key,
+    "lose_stat": _lose_stat,
+    "enemy_order": _first,
+    "enemy_stat": _first,
+    "fortress_order": _first,
+    "boss": _boss,
+}
