@@ -74,7 +74,10 @@ Solo"); 13 onwards are this engine's own decisions.
     Boost (otherwise no order can change the result).
 22. ``UNDEFENDED_PICKS_FROM_HAND``: when the hand holds more cards than an
     undefended attack makes you discard, you choose which.
-23. ``auto_ties`` option (off by default): every tie the book leaves to the
+23. ``RECRUIT_WITH_STAT``: a Hero comes into play at 1.2 together with a Stat
+    of its suit (one action). A Hero put down alone would go back to the hand
+    at the end of the step anyway, and its first Stat must be of its suit.
+24. ``auto_ties`` option (off by default): every tie the book leaves to the
     player is settled by a fixed rule instead: the first Enemy in Combat-zone
     order, the first Stat in Reserve order, the first Boss pair; a Hero loses
     its Stat of another suit first, an Enemy its Stat of its own suit first.
@@ -110,6 +113,7 @@ SHUFFLE_AFTER_BOSS_SEARCH = True  # 19
 DECLARE_ATTACK_WITH_TARGET = True  # 20
 SKIP_EQUIVALENT_CHOICES = True  # 21
 UNDEFENDED_PICKS_FROM_HAND = True  # 22
+RECRUIT_WITH_STAT = True  # 23
 
 # Catalog-friendly keys and an English summary of every house rule, in order.
 HOUSE_RULES: tuple[tuple[str, str], ...] = (
@@ -135,6 +139,7 @@ HOUSE_RULES: tuple[tuple[str, str], ...] = (
     ("attack_target", "Each attacking Hero is declared with its target (3.5 and 3.6 together)."),
     ("equivalent_choices", "Choices that cannot change the table are not asked."),
     ("undefended_choice", "You choose which hand cards an undefended attack discards."),
+    ("recruit_with_stat", "A Hero comes into play together with a Stat of its suit."),
     ("auto_ties", "Option: ties are settled by a fixed rule instead of asking."),
 )
 

@@ -1062,7 +1062,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
             hero = _find(state.heroes, card) is not None
             own = [s for s in tied if suit_of(s) == suit_of(card)]
             other = [s for s in tied if suit_of(s) != suit_of(card)]
-            # house rule 23: a Hero keeps its own suit; an Enemy keeps the other one.
+            # house rule 24: a Hero keeps its own suit; an Enemy keeps the other one.
             tied = (other or own) if hero else (own or other)
         self._lose_stat(state, card, tied[0], events)
 

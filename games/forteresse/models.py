@@ -42,7 +42,7 @@ from games.core import Action, Event, GameState, MalformedAction, Outcome
 class ForteresseOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    # House rule 23: settle the book's "au choix du joueur en cas d'égalité" by a
+    # House rule 24: settle the book's "au choix du joueur en cas d'égalité" by a
     # fixed rule (see cards.py) instead of asking.
     auto_ties: bool = False
 
