@@ -208,7 +208,7 @@ HAND = ["p2C", "p3C", "p4C", "p5C", "p6C", "p7C", "p8C", "p9C", "pJC"]  # enough
 
 def test_quotes_are_verbatim() -> None:
     """Every quotation in guillemets in this module's docstrings appears word for word in the rule book."""
-    check_quotes(__name__, "001_cf94b1fa1b9067fc.txt", minimum=80)
+    check_quotes(__name__, "001_cf94b1fa1b9067fc.txt", minimum=82)
 
 
 # =============================================================================
@@ -678,6 +678,20 @@ def test_boss_test_tie_is_asked() -> None:
     state, events = act(state, Pair(lieu="f8C", enemy="fJS"))
     assert of(events, BossTested)[0] == BossTested(step="4.3", success=True, enemy="fJS", lieu="f8C")
     assert enemy(state, "fJS").stats == ["f8C"]
+
+
+def test_boss_takes_one_more_stat() -> None:
+    """« Dans les mécaniques de jeu, un Boss est également considéré comme un Personnage Ennemi, il peut recevoir
+    une Stat supplémentaire et doit respecter les conditions appliquées aux cartes Personnage. »
+    Checks: a Boss of Spades holding a 9 of Spades is served first at 1.5 (Power 9) and takes the
+    5 of Hearts (it holds a Spade): Power 14, the most a Boss can reach. A Boss whose Lieu is of
+    another suit takes only a Stat of its own suit."""
+    state = build(hand=["p2C"], enemies=[C("fJS", "f9S")], reserve=["fQH", "f5H"], fortress=[])
+    state, _ = run(state, "1.4")
+    assert enemy(state, "fJS").stats == ["f9S", "f5H"] and ENGINE.view(state, None).enemies[0].power == 14
+    other = build(hand=["p2C"], enemies=[C("fJS", "f9H")], reserve=["f5H", "f2S"], fortress=[])
+    other, _ = run(other, "1.4")
+    assert enemy(other, "fJS").stats == ["f9H", "f2S"] and other.reserve == ["f5H"]
 
 
 def test_boss_test_fails_without_a_pair() -> None:
@@ -1400,6 +1414,29 @@ def test_wrong_step_is_refused() -> None:
     assert refused(state, Attack(hero="pKD", enemy="fJS")).key == "forteresse.error.not_now"
     with pytest.raises(NotYourTurn):
         ENGINE.apply(state, 1, Pass())
+
+
+def test_refusal_keys() -> None:
+    """Each refusal names what is wrong (catalog keys of the UI); the state never changes."""
+    state = build(hand=["p2H", "pKH", "p3S"], heroes=[C("pQS", "p4S")])
+    state, _ = run(state, "1.2")
+    assert refused(state, Recruit(hero=0, stat=1)).key == "forteresse.error.wrong_card"
+    assert refused(state, Recruit(hero=7, stat=0)).key == "forteresse.error.no_such_card"
+    state = build(hand=HAND, heroes=[C("pKD", "p5D", tapped=True), C("pQS", "p4S")], enemies=[C("fJH", "f2H")])
+    state, _ = run(state, "3.1")
+    assert refused(state, Block(hero="pKD", enemy="fJH")).key == "forteresse.error.tapped"
+    state = build(hand=["pTH", *HAND], enemies=[C("fJH", "f5H", "f4C"), C("fQS", "f2S")], fortress=["f5S", "fKD"])
+    state, _ = run(state, "3.1")
+    assert refused(state, Bribe(enemy="fQS", tens=2)).key == "forteresse.error.no_tens"
+    state, _ = act(state, Bribe(enemy="fJH", tens=1))
+    assert refused(state, Bribe(enemy="fJH", tens=1)).key == "forteresse.error.not_now"  # no Ten left: 3.2 is over
+    state = build(hand=["pTH", "pTD", *HAND], enemies=[C("fJH", "f5H", "f4C"), C("fQS", "f2S")], fortress=["f5S"])
+    state, _ = run(state, "3.1")
+    state, _ = act(state, Bribe(enemy="fJH", tens=1))
+    assert refused(state, Bribe(enemy="fJH", tens=1)).key == "forteresse.error.bribed"
+    state = build(enemies=[C("fKH", "f3H")], reserve=["fQS", "f5C", "f5S"], fortress=[], hand=["p2C"])
+    state, _ = run(state, "1.4")
+    assert refused(state, Pick(card="fQS")).key == "forteresse.error.not_an_option"
 
 
 def test_public_view_hides_the_hand_and_the_piles() -> None:
