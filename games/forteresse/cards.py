@@ -71,7 +71,9 @@ Solo"); 13 onwards are this engine's own decisions.
     different tables; Personnages of one suit are interchangeable (figures have
     no value), and a decision with a single legal action is taken at once.
     3.4's order is asked only when two tied attackers both still need an Enemy
-    Boost (otherwise no order can change the result).
+    Boost (otherwise no order can change the result). The 1.6 tie is never
+    asked: two Lieux of one value have different suits, so they go to
+    different Paths whatever the order.
 22. ``UNDEFENDED_PICKS_FROM_HAND``: when the hand holds more cards than an
     undefended attack makes you discard, you choose which.
 23. ``RECRUIT_WITH_STAT``: a Hero comes into play at 1.2 together with a Stat
@@ -79,8 +81,13 @@ Solo"); 13 onwards are this engine's own decisions.
     at the end of the step anyway, and its first Stat must be of its suit.
 24. ``auto_ties`` option (off by default): every tie the book leaves to the
     player is settled by a fixed rule instead: the first Enemy in Combat-zone
-    order, the first Stat in Reserve order, the first Boss pair; a Hero loses
-    its Stat of another suit first, an Enemy its Stat of its own suit first.
+    order (1.5 and 3.4), the first Stat in Reserve order, the first Boss pair
+    (Lieux, then Enemies, in Reserve order); a Hero loses its Stat of another
+    suit first, an Enemy its Stat of its own suit first.
+
+The constants below name decisions 13 to 23 so that code, tests and the rules
+text can point at them; they are markers, not switches (the engine implements
+one reading of each).
 """
 
 RANKS = "A23456789TJQK"
