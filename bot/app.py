@@ -14,6 +14,7 @@ from bot.sessions import SessionService
 from bot.storage import SqliteStorage, Storage
 from bot.ui.components import DYNAMIC_ITEMS
 from bot.ui.tables import Tables
+from bot.ui.timekeeper import Timekeeper
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +34,7 @@ class GameBot(commands.Bot):
         # time in tests, so stored times and deadlines follow env.advance_time().
         self.service = SessionService(self.storage, clock=lambda: discord.utils.utcnow().timestamp())
         self.tables = Tables(self, self.service, settings.default_language)
+        self.timekeeper = Timekeeper(self.tables)
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
@@ -42,6 +44,7 @@ class GameBot(commands.Bot):
         for name in extensions():
             await self.load_extension(name)
         await self.sync_commands()
+        self.timekeeper.start()
 
     async def sync_commands(self) -> None:
         """Globally by default; to one test server at once when DEV_GUILD_ID is set."""
@@ -53,6 +56,7 @@ class GameBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
+        self.timekeeper.stop()
         await super().close()
         await self.storage.close()
 

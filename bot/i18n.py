@@ -70,6 +70,16 @@ def t(lang: Language, key: str, **params: object) -> str:
     return catalog().t(lang, key, **params)
 
 
+def clock_text(minutes: int, lang: Language) -> str:
+    """A turn clock for people: "1 d 2 h", "45 min", or "no clock"."""
+    if not minutes:
+        return t(lang, "time.no_clock")
+    days, rest = divmod(minutes, 1440)
+    hours, mins = divmod(rest, 60)
+    parts = [t(lang, f"time.{unit}", count=n) for unit, n in (("days", days), ("hours", hours), ("minutes", mins)) if n]
+    return " ".join(parts)
+
+
 def command_text(key: str) -> app_commands.locale_str:
     """A command name or description: English by default, French by translation."""
     return app_commands.locale_str(catalog().t("en", key), key=key)

@@ -13,13 +13,15 @@ from typing import Any
 
 from games.core import Engine, Event, Outcome, Rng, registry
 
-from bot import replays
+from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
 from bot.replays import RESIGN
-from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage
+from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock
 
 RECENT_EVENTS = 8
 FORFEIT = "forfeit"  # an outcome's reason when everyone else left
+ABANDONED = "abandoned"  # the result's ending and reason of a game nobody came back to
+MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in any case
 
 
 class SessionService:
@@ -27,6 +29,7 @@ class SessionService:
         self.storage = storage
         self.clock = clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.on_wake: Callable[[float], None] = lambda when: None  # told each saved wake-up time
 
     def lock(self, session_id: int) -> asyncio.Lock:
         lock = self._locks.get(session_id)
@@ -53,12 +56,15 @@ class SessionService:
         result: GameResult | None = None,
     ) -> None:  # fmt: skip
         record.updated_at = self.clock()
+        record.wake_at = turn_clock.next_wake(record)
         await self.storage.save(record, old_version, list(actions), result)
+        if record.wake_at is not None:
+            self.on_wake(record.wake_at)
 
     # -- the lobby ------------------------------------------------------------
     async def open_lobby(
         self, game: str, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
-        options: dict[str, Any], seed: int,
+        options: dict[str, Any], seed: int, clock: TableClock = TableClock(),
     ) -> SessionRecord:  # fmt: skip
         engine = registry.get(game)
         engine.make_options(options)  # refuse bad options now, not at start
@@ -66,9 +72,12 @@ class SessionService:
         record = SessionRecord(
             game=game, guild_id=guild_id, lobby_channel_id=channel_id, channel_id=channel_id,
             host_id=host_id, seats=[Seat(user_id=host_id, name=host_name)], options=options,
-            seed=seed, created_at=now, updated_at=now,
+            seed=seed, clock=clock, created_at=now, updated_at=now, last_human_at=now,
         )  # fmt: skip
-        return await self.storage.create_session(record)
+        record.wake_at = turn_clock.next_wake(record)
+        created = await self.storage.create_session(record)
+        self.on_wake(record.wake_at)
+        return created
 
     async def update(self, record: SessionRecord, **changes: Any) -> SessionRecord:
         """Save bookkeeping (message ids, channel) without a new game version."""
@@ -92,6 +101,7 @@ class SessionService:
             raise StaleBoard("error.lobby_changed")
         engine = self.engine(record)
         old = record.version
+        record.last_human_at = self.clock()
         seated = record.seat_of(user_id) is not None
         if op in ("add_bot", "remove_bot", "start") and user_id != record.host_id:
             raise UserError("error.host_only")
@@ -129,8 +139,7 @@ class SessionService:
             record.state = engine.dump(state)
             log: list[ActionRecord] = []
             events: list[Event] = []
-            state = self._computers_play(record, state, events, log)
-            return await self._commit(record, old, state, events, log)
+            return await self._play_on(record, None, state, events, log)
         else:
             raise UserError("error.generic")
         record.version += 1
@@ -171,23 +180,100 @@ class SessionService:
         """Apply one click (the engine refuses it out of turn); computer players then play."""
         record = await self.get(session_id)
         seat = self._check_playing(record, user_id)
+        if record.seats[seat].auto:
+            raise UserError("error.on_autopilot")
         if version != record.version:
             raise StaleBoard()
         engine = self.engine(record)
-        step = engine.apply(self.state(record), seat, engine.parse_action(token))
+        before = self.state(record)
+        step = engine.apply(before, seat, engine.parse_action(token))
+        record.seats[seat].missed = 0
+        record.last_human_at = self.clock()
         log = [self._log(record, 1, seat, user_id, token)]
-        return await self._play_on(record, step.state, list(step.events), log)
+        return await self._play_on(record, before, step.state, list(step.events), log)
 
     async def resign(self, session_id: int, user_id: int) -> SessionRecord:
         record = await self.get(session_id)
         seat = self._check_playing(record, user_id)
         engine = self.engine(record)
-        step = engine.resign(self.state(record), seat)
+        before = self.state(record)
+        step = engine.resign(before, seat)
         record.seats[seat].left = True
+        record.last_human_at = self.clock()
         log = [self._log(record, 1, seat, user_id, RESIGN)]
         if all(s.computer or s.left for s in record.seats):
             record.status = "cancelled"  # nobody left to play for
-        return await self._play_on(record, step.state, list(step.events), log)
+        return await self._play_on(record, before, step.state, list(step.events), log)
+
+    # -- the turn clock ---------------------------------------------------------
+    async def time_out(self, session_id: int) -> tuple[SessionRecord, list[int], list[int]] | None:
+        """The computer plays the turns whose deadline has passed.
+
+        Returns the record, the seats that timed out and the seats now handed to
+        the computer; None when no deadline has passed (a deadline fires once:
+        playing the turn replaces it).
+        """
+        record = await self.get(session_id)
+        late = turn_clock.due(record, self.clock()).late
+        if record.status != "active" or not late:
+            return None
+        engine = self.engine(record)
+        before = state = self.state(record)
+        events: list[Event] = []
+        log: list[ActionRecord] = []
+        taken = []
+        for seat in late:
+            turn = engine.turn_number(state)
+            for _ in range(MAX_TURN_ACTIONS):
+                if seat not in engine.to_act(state) or engine.turn_number(state) != turn:
+                    break
+                state = self._computer_move(record, state, seat, events, log)
+            entry = record.seats[seat]
+            entry.missed += 1
+            if entry.missed >= record.clock.missed_turns:
+                entry.auto = True
+                taken.append(seat)
+        return await self._play_on(record, before, state, events, log), late, taken
+
+    async def remind(self, session_id: int) -> tuple[SessionRecord, list[int]]:
+        """The seats to remind now, marked as reminded before anyone is told:
+        a crash may lose a reminder, but never sends one twice."""
+        record = await self.get(session_id)
+        seats = turn_clock.due(record, self.clock()).remind
+        for seat in seats:
+            record.seats[seat].reminded = True
+        if seats:
+            await self._save(record, record.version)
+        return record, seats
+
+    async def abandon(self, session_id: int) -> SessionRecord | None:
+        """Close a table no human has touched for its ``abandon_days``; None if one has."""
+        record = await self.get(session_id)
+        if not turn_clock.due(record, self.clock()).abandon:
+            return None
+        old = record.version
+        result = None
+        if record.status == "active":
+            record.status = "abandoned"
+            everyone = list(range(len(record.seats)))
+            result = self._result(record, Outcome(reason=ABANDONED, winners=[], ranking=[everyone]))
+        else:
+            record.status = "cancelled"  # a lobby nobody started
+        record.version += 1
+        await self._save(record, old, result=result)
+        return record
+
+    async def resume(self, session_id: int, user_id: int) -> SessionRecord:
+        """A player takes back the seat the computer was playing for them."""
+        record = await self.get(session_id)
+        seat = self._check_playing(record, user_id)
+        entry = record.seats[seat]
+        if not entry.auto:
+            raise UserError("error.not_on_autopilot")
+        entry.auto, entry.missed = False, 0
+        record.last_human_at = self.clock()
+        state = self.state(record)
+        return await self._play_on(record, state, state, [], [])
 
     def _log(self, record: SessionRecord, offset: int, seat: int, user_id: int | None, token: str) -> ActionRecord:
         return ActionRecord(
@@ -196,12 +282,13 @@ class SessionService:
         )  # fmt: skip
 
     async def _play_on(
-        self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]
+        self, record: SessionRecord, before: Any | None, state: Any, events: list[Event], log: list[ActionRecord]
     ) -> SessionRecord:
+        """Computer seats play their turns, then everything is committed at once."""
         old = record.version
         if record.status == "active":
             state = self._computers_play(record, state, events, log)
-        return await self._commit(record, old, state, events, log)
+        return await self._commit(record, old, before, state, events, log)
 
     def _computers_play(
         self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]
@@ -209,20 +296,27 @@ class SessionService:
         """Computer seats to act play until a human must act or the game ends."""
         engine = self.engine(record)
         while True:
-            seats = sorted(s for s in engine.to_act(state) if record.seats[s].computer)
+            seats = sorted(s for s in engine.to_act(state) if turn_clock.played_by_computer(record, s))
             if not seats:
                 return state
-            seat = seats[0]
-            rng = Rng.from_seed(record.seed + record.version + len(log))
-            action = engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
-            step = engine.apply(state, seat, action)
-            state = step.state
-            events += step.events
-            log.append(self._log(record, len(log) + 1, seat, None, action.token()))
+            state = self._computer_move(record, state, seats[0], events, log)
+
+    def _computer_move(
+        self, record: SessionRecord, state: Any, seat: int, events: list[Event], log: list[ActionRecord]
+    ) -> Any:
+        """One move of the engine's computer player for ``seat``, from that seat's view."""
+        engine = self.engine(record)
+        rng = Rng.from_seed(record.seed + record.version + len(log))
+        action = engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
+        step = engine.apply(state, seat, action)
+        events += step.events
+        log.append(self._log(record, len(log) + 1, seat, None, action.token()))
+        return step.state
 
     async def _commit(
-        self, record: SessionRecord, old: int, state: Any, events: list[Event], log: list[ActionRecord]
-    ) -> SessionRecord:
+        self, record: SessionRecord, old: int, before: Any | None, state: Any, events: list[Event],
+        log: list[ActionRecord],
+    ) -> SessionRecord:  # fmt: skip
         engine = self.engine(record)
         record.state = engine.dump(state)
         record.version = old + max(len(log), 1)
@@ -230,6 +324,7 @@ class SessionService:
         if record.status == "active" and engine.is_over(state):
             record.status = "finished"
             result = self._result(record, engine.outcome(state))
+        turn_clock.schedule(record, engine, before, state, self.clock())
         public = [e.model_dump(mode="json") for e in events if e.audience is None]
         record.recent = (record.recent + public)[-RECENT_EVENTS:]
         await self._save(record, old, log, result)
@@ -243,7 +338,8 @@ class SessionService:
             place += len(group)
         return GameResult(
             session_id=record.id, game=record.game, guild_id=record.guild_id,
-            ending="forfeited" if outcome.reason == FORFEIT else "finished", reason=outcome.reason,
+            ending={FORFEIT: "forfeited", ABANDONED: "abandoned"}.get(outcome.reason, "finished"),
+            reason=outcome.reason,
             started_at=record.created_at, ended_at=self.clock(),
             seats=[
                 SeatResult(

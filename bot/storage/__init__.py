@@ -9,6 +9,8 @@ from bot.storage.base import (
     SeatResult,
     SessionRecord,
     Storage,
+    TableClock,
+    UserSettings,
     VersionConflict,
 )
 from bot.storage.sqlite import SqliteStorage
@@ -23,5 +25,7 @@ __all__ = [
     "SessionRecord",
     "SqliteStorage",
     "Storage",
+    "TableClock",
+    "UserSettings",
     "VersionConflict",
 ]

@@ -8,7 +8,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
-Status = Literal["lobby", "active", "finished", "cancelled"]
+Status = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
+OPEN: tuple[Status, ...] = ("lobby", "active")  # a table still waiting for someone
 
 
 class Seat(BaseModel):
@@ -17,10 +18,23 @@ class Seat(BaseModel):
     user_id: int | None
     name: str
     left: bool = False  # quit the game; the seat stays for the record
+    deadline: float | None = None  # when this seat's turn times out
+    reminded: bool = False  # the one reminder of this deadline was sent
+    missed: int = 0  # turns timed out in a row
+    auto: bool = False  # the computer plays for this absent player
 
     @property
     def computer(self) -> bool:
         return self.user_id is None
+
+
+class TableClock(BaseModel):
+    """A table's clocks, fixed when its lobby opens (from the start option and
+    the server's settings), so a settings change never rewrites a running game."""
+
+    turn_minutes: int = Field(default=0, ge=0)  # 0: no turn clock
+    missed_turns: int = Field(default=3, ge=1)  # in a row, before the computer takes the seat
+    abandon_days: int = Field(default=7, ge=1)  # without a human action, then the game is closed
 
 
 class SessionRecord(BaseModel):
@@ -40,8 +54,11 @@ class SessionRecord(BaseModel):
     version: int = 0
     state: str | None = None  # the engine's JSON
     recent: list[dict[str, Any]] = []  # the last public events, for the board's log
+    clock: TableClock = TableClock()
     created_at: float
     updated_at: float
+    last_human_at: float | None = None  # a player's last click or command
+    wake_at: float | None = None  # the next reminder, deadline or abandonment; set on save
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
@@ -98,7 +115,14 @@ class GuildSettings(BaseModel):
     dm_notifications: bool = True
     turn_clock_minutes: int = Field(default=1440, ge=0)  # 0: no clock
     missed_turns: int = Field(default=3, ge=1)  # before the computer takes the seat over
+    abandon_days: int = Field(default=7, ge=1)  # a game nobody touched this long is closed
     game_channels: list[int] = []  # where games may start; empty: anywhere
+
+
+class UserSettings(BaseModel):
+    """One player's own choices, the same on every server."""
+
+    dm_reminders: bool = False  # turn reminders by direct message, where the server allows DMs
 
 
 class VersionConflict(Exception):
@@ -130,6 +154,15 @@ class Storage(Protocol):
 
     async def actions(self, session_id: int) -> list[ActionRecord]: ...
 
+    async def due_sessions(self, now: float) -> list[int]:
+        """Open sessions whose ``wake_at`` has come, oldest first."""
+
+    async def next_wake(self) -> float | None:
+        """The earliest ``wake_at`` of all open sessions."""
+
+    async def postpone(self, session_id: int, wake_at: float) -> None:
+        """Move a session's ``wake_at`` without touching the rest (a retry after a failure)."""
+
     async def results(self, guild_id: int, game: str | None = None, limit: int = 10) -> list[GameResult]:
         """The server's latest results, newest first."""
 
@@ -141,3 +174,7 @@ class Storage(Protocol):
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
 
     async def save_guild_settings(self, guild_id: int, settings: GuildSettings) -> None: ...
+
+    async def user_settings(self, user_id: int) -> UserSettings: ...
+
+    async def save_user_settings(self, user_id: int, settings: UserSettings) -> None: ...

@@ -15,14 +15,15 @@ from bot.storage.base import (
     SeatResult,
     SessionRecord,
     Status,
+    UserSettings,
     VersionConflict,
 )
 
-_JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent")
+_JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock")
 _COLUMNS = (
     "game", "guild_id", "lobby_channel_id", "lobby_message_id", "channel_id", "board_message_ids",
     "board_posted_at", "host_id", "status", "seats", "options", "seed", "version", "state", "recent",
-    "created_at", "updated_at",
+    "clock", "created_at", "updated_at", "last_human_at", "wake_at",
 )  # fmt: skip
 
 
@@ -154,6 +155,25 @@ class SqliteStorage:
         ) as cursor:
             return [ActionRecord.model_validate(dict(row)) for row in await cursor.fetchall()]
 
+    # -- the bot's alarm clock ----------------------------------------------
+    async def due_sessions(self, now: float) -> list[int]:
+        async with self.db.execute(
+            "SELECT id FROM sessions WHERE wake_at <= ? AND status IN ('lobby', 'active') ORDER BY wake_at",
+            (now,),
+        ) as cursor:
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def next_wake(self) -> float | None:
+        async with self.db.execute(
+            "SELECT MIN(wake_at) FROM sessions WHERE wake_at IS NOT NULL AND status IN ('lobby', 'active')"
+        ) as cursor:
+            return (await cursor.fetchone())[0]
+
+    async def postpone(self, session_id: int, wake_at: float) -> None:
+        async with self._writing:
+            await self.db.execute("UPDATE sessions SET wake_at = ? WHERE id = ?", (wake_at, session_id))
+            await self.db.commit()
+
     # -- results --------------------------------------------------------------
     async def _insert_result(self, result: GameResult) -> None:
         await self.db.execute(
@@ -186,7 +206,7 @@ class SqliteStorage:
         async with self.db.execute(
             "SELECT r.game, s.user_id, COUNT(*) AS games, SUM(s.won) AS wins"
             " FROM result_seats s JOIN results r USING (session_id)"
-            f" WHERE s.user_id IS NOT NULL AND {where} GROUP BY r.game, s.user_id ORDER BY {order} LIMIT ?",
+            f" WHERE s.user_id IS NOT NULL AND r.ending != 'abandoned' AND {where} GROUP BY r.game, s.user_id ORDER BY {order} LIMIT ?",
             [*params, limit],
         ) as cursor:
             return [PlayerStats.model_validate(dict(row)) for row in await cursor.fetchall()]
@@ -218,5 +238,20 @@ class SqliteStorage:
                 f"INSERT INTO guild_settings (guild_id, {', '.join(columns)}) VALUES (?{', ?' * len(columns)})"
                 f" ON CONFLICT (guild_id) DO UPDATE SET {updates}",
                 [guild_id, *data.values()],
+            )
+            await self.db.commit()
+
+    # -- players' own settings -----------------------------------------------
+    async def user_settings(self, user_id: int) -> UserSettings:
+        async with self.db.execute("SELECT * FROM user_settings WHERE user_id = ?", (user_id,)) as cursor:
+            row = await cursor.fetchone()
+        return UserSettings.model_validate(dict(row)) if row else UserSettings()
+
+    async def save_user_settings(self, user_id: int, settings: UserSettings) -> None:
+        async with self._writing:
+            await self.db.execute(
+                "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
+                (user_id, settings.dm_reminders),
             )
             await self.db.commit()

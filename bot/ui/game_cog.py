@@ -1,7 +1,8 @@
-"""The commands every game shares: rules, status, quit and cancel.
+"""The commands every game shares: rules, status, quit, resume and cancel.
 
 A game's cog subclasses ``GameCog`` with its group name, sets ``ui`` and adds
-its own ``start`` command (its options differ per game).
+its own ``start`` command (its options differ per game), which ends with the
+``turn_clock`` option every game has (``TURN_CLOCK``).
 """
 
 from typing import ClassVar
@@ -15,6 +16,9 @@ from bot.ui.bot_cog import TablesAccess
 from bot.ui.game_ui import GameUI
 
 
+TURN_CLOCK = app_commands.Range[int, 0, 10080]  # minutes per turn; 0: no clock
+
+
 class GameCog(TablesAccess, commands.GroupCog):
     ui: ClassVar[GameUI]
 
@@ -23,8 +27,9 @@ class GameCog(TablesAccess, commands.GroupCog):
         bot.tables.register(self.ui)  # type: ignore[attr-defined]
         super().__init__()
 
-    async def open_table(self, interaction: discord.Interaction, options: dict) -> None:
-        await self.tables.open_lobby(interaction, self.ui.game, options)
+    async def open_table(self, interaction: discord.Interaction, options: dict, turn_clock: int | None) -> None:
+        """Every game's ``start``: its own options, and the turn clock every game has."""
+        await self.tables.open_lobby(interaction, self.ui.game, options, turn_clock)
 
     @app_commands.command(name=command_text("cmd.rules.name"), description=command_text("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:
@@ -38,6 +43,10 @@ class GameCog(TablesAccess, commands.GroupCog):
     @app_commands.command(name=command_text("cmd.quit.name"), description=command_text("cmd.quit.desc"))
     async def quit(self, interaction: discord.Interaction) -> None:
         await self.tables.quit(interaction, self.ui.game)
+
+    @app_commands.command(name=command_text("cmd.resume.name"), description=command_text("cmd.resume.desc"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.tables.resume(interaction, self.ui.game)
 
     @app_commands.command(name=command_text("cmd.cancel.name"), description=command_text("cmd.cancel.desc"))
     async def cancel(self, interaction: discord.Interaction) -> None:

@@ -49,7 +49,7 @@ def seat_name(record: SessionRecord, seat: int, lang: Language) -> str:
     if entry.computer:
         number = sum(s.computer for s in record.seats[: seat + 1])
         return t(lang, "seat.computer", number=number)
-    return entry.name
+    return t(lang, "seat.autopilot", name=entry.name) if entry.auto else entry.name
 
 
 def seat_mention(record: SessionRecord, seat: int, lang: Language) -> str:

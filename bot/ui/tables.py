@@ -14,9 +14,9 @@ from typing import Any
 import discord
 
 from bot.errors import StaleBoard, UserError
-from bot.i18n import Language, language_of, t
+from bot.i18n import Language, clock_text, language_of, t
 from bot.sessions import SessionService
-from bot.storage import SessionRecord
+from bot.storage import SessionRecord, TableClock
 from bot.ui.components import LobbyButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
 from games.core import registry
@@ -76,17 +76,24 @@ class Tables:
         return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
 
     # -- the lobby ------------------------------------------------------------
-    async def open_lobby(self, interaction: discord.Interaction, game: str, options: dict[str, Any]) -> None:
+    async def open_lobby(
+        self, interaction: discord.Interaction, game: str, options: dict[str, Any], turn_minutes: int | None = None
+    ) -> None:
+        """A new table; ``turn_minutes`` overrides the server's turn clock (0: none)."""
         if interaction.guild is None or interaction.channel is None:
             return await self.refuse(interaction, UserError("error.guild_only"))
-        allowed = (await self.service.storage.guild_settings(interaction.guild.id)).game_channels
+        server = await self.service.storage.guild_settings(interaction.guild.id)
         here = {interaction.channel.id, getattr(interaction.channel, "parent_id", None)}
-        if allowed and not here & set(allowed):
-            channels = ", ".join(f"<#{c}>" for c in allowed)
+        if server.game_channels and not here & set(server.game_channels):
+            channels = ", ".join(f"<#{c}>" for c in server.game_channels)
             return await self.refuse(interaction, UserError("error.channel_not_allowed", channels=channels))
+        clock = TableClock(
+            turn_minutes=server.turn_clock_minutes if turn_minutes is None else turn_minutes,
+            missed_turns=server.missed_turns, abandon_days=server.abandon_days,
+        )  # fmt: skip
         record = await self.service.open_lobby(
             game, interaction.guild.id, interaction.channel.id, interaction.user.id,
-            interaction.user.display_name, options, secrets.randbits(62),
+            interaction.user.display_name, options, secrets.randbits(62), clock,
         )  # fmt: skip
         lang = await self.public_language(record.guild_id)
         async with self.service.lock(record.id):
@@ -104,9 +111,14 @@ class Tables:
             value=players or "—",
             inline=False,
         )
-        embed.add_field(name=t(lang, "lobby.options"), value=ui.describe_options(record.options, lang), inline=False)
+        clock = t(lang, "lobby.clock", time=clock_text(record.clock.turn_minutes, lang))
+        embed.add_field(
+            name=t(lang, "lobby.options"), value=f"{ui.describe_options(record.options, lang)}\n{clock}", inline=False
+        )
         if record.status != "lobby":
-            key = {"active": "lobby.started", "cancelled": "lobby.cancelled"}.get(record.status, "lobby.finished")
+            key = {"active": "lobby.started", "cancelled": "lobby.cancelled", "abandoned": "lobby.abandoned"}.get(
+                record.status, "lobby.finished"
+            )
             embed.description = t(lang, key, channel=f"<#{record.channel_id}>")
             return BoardMessage(embed=embed, view=None)
         embed.description = t(lang, "lobby.waiting", host=f"<@{record.host_id}>")
@@ -229,6 +241,9 @@ class Tables:
         messages = self.uis[record.game].board(record, self.service.state(record), lang)
         if record.status != "active":
             messages = [m._replace(view=None) for m in messages]
+        if clocks := self.clock_lines(record, lang):
+            first = messages[0]
+            messages[0] = first._replace(content="\n".join(filter(None, [first.content, clocks])))
         channel = await self.channel(record.channel_id)
         age = self.service.clock() - (record.board_posted_at or 0)
         repost = fresh or age > BOARD_MAX_AGE or len(record.board_message_ids) != len(messages)
@@ -261,14 +276,26 @@ class Tables:
                 except discord.HTTPException:
                     pass
 
+    @staticmethod
+    def clock_lines(record: SessionRecord, lang: Language) -> str:
+        """Who must play by when, as times every reader's client shows in their own words."""
+        return "\n".join(
+            t(lang, "clock.board", player=seat_name(record, i, lang), deadline=f"<t:{int(seat.deadline)}:R>")
+            for i, seat in enumerate(record.seats)
+            if seat.deadline is not None and record.status == "active"
+        )
+
     async def announce_end(self, record: SessionRecord) -> None:
         lang = await self.public_language(record.guild_id)
         channel = await self.channel(record.channel_id)
+        game = self.uis[record.game].title(lang)
         if record.status == "finished":
             state = self.service.state(record)
             await channel.send(embed=self.uis[record.game].result(record, state, lang))
+        elif record.status == "abandoned":
+            await channel.send(t(lang, "table.abandoned", game=game, days=record.clock.abandon_days))
         else:
-            await channel.send(t(lang, "table.cancelled", game=self.uis[record.game].title(lang)))
+            await channel.send(t(lang, "table.cancelled", game=game))
 
     # -- commands around a game ----------------------------------------------
     async def find(self, interaction: discord.Interaction, game: str) -> SessionRecord:
@@ -318,6 +345,22 @@ class Tables:
                 await channel.send(t(lang, "quit.announce", player=seat_name(record, seat, lang)))
             except discord.HTTPException:
                 log.warning("could not announce a player leaving session %s", record.id)
+            await self.after_change(record)
+
+    async def resume(self, interaction: discord.Interaction, game: str) -> None:
+        """A player takes back the seat the computer was playing for them."""
+        if (session_id := await self._find_or_refuse(interaction, game)) is None:
+            return
+        async with self._handling(interaction, session_id):
+            record = await self.service.resume(session_id, interaction.user.id)
+            await self.reply(interaction, t(self.user_language(interaction), "resume.done", link=jump_url(record)))
+            lang = await self.public_language(record.guild_id)
+            seat = record.seat_of(interaction.user.id)
+            try:
+                channel = await self.channel(record.channel_id)
+                await channel.send(t(lang, "resume.announce", player=seat_name(record, seat, lang)))
+            except discord.HTTPException:
+                log.warning("could not announce a player back in session %s", record.id)
             await self.after_change(record)
 
     async def cancel(self, interaction: discord.Interaction, game: str) -> None:

@@ -5,7 +5,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.i18n import command_text as text
-from bot.ui.game_cog import GameCog
+from bot.ui.game_cog import TURN_CLOCK, GameCog
 from cogs.fortissimo.board import FortissimoUI
 
 
@@ -17,11 +17,13 @@ class FortissimoCog(GameCog, group_name=text("cmd.fortissimo.name"), group_descr
         variant=text("cmd.fortissimo.variant.name"),
         crow_cap=text("cmd.fortissimo.crow_cap.name"),
         first_player=text("cmd.fortissimo.first_player.name"),
+        turn_clock=text("cmd.start.turn_clock.name"),
     )
     @app_commands.describe(
         variant=text("cmd.fortissimo.variant.desc"),
         crow_cap=text("cmd.fortissimo.crow_cap.desc"),
         first_player=text("cmd.fortissimo.first_player.desc"),
+        turn_clock=text("cmd.start.turn_clock.desc"),
     )
     @app_commands.choices(
         variant=[
@@ -39,5 +41,7 @@ class FortissimoCog(GameCog, group_name=text("cmd.fortissimo.name"), group_descr
         variant: str = "basic",
         crow_cap: bool = False,
         first_player: str = "random",
+        turn_clock: TURN_CLOCK | None = None,
     ) -> None:
-        await self.open_table(interaction, {"variant": variant, "crow_cap": crow_cap, "first_player": first_player})
+        options = {"variant": variant, "crow_cap": crow_cap, "first_player": first_player}
+        await self.open_table(interaction, options, turn_clock)

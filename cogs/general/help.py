@@ -23,6 +23,7 @@ class HelpCog(BotCog):
             t(lang, "help.game", game=t(lang, f"{name}.title"), command=t(lang, f"cmd.{name}.name"),
               low=engine.min_players, high=engine.max_players, pitch=t(lang, f"{name}.pitch"))
             for name, engine in sorted(registry.engines().items())
+            if name in self.tables.uis  # a game whose cog is loaded
         ]  # fmt: skip
         embed.add_field(name=t(lang, "help.games"), value="\n".join(games)[:1024], inline=False)
         shared = [f"`/{t(lang, f'cmd.{c}.name')}` — {t(lang, f'cmd.{c}.desc')}" for c in SHARED_COMMANDS]

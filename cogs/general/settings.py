@@ -1,18 +1,22 @@
 """``/settings``: anyone sees the values; changing them needs Manage Server,
-checked here by the bot itself and not only by Discord's command permissions."""
+checked here by the bot itself and not only by Discord's command permissions.
+``/notifications``: each player's own choice of reminders by direct message."""
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.errors import UserError
-from bot.i18n import Language, t
+from bot.i18n import Language, clock_text, t
 from bot.i18n import command_text as text
-from bot.storage import GuildSettings
+from bot.storage import GuildSettings, UserSettings
 from bot.ui.bot_cog import BotCog
 from bot.ui.tables import is_admin
 
-OPTIONS = ("language", "threads", "dms", "turn_clock", "missed_turns", "allow_channel", "forbid_channel", "all_channels")
+OPTIONS = (
+    "language", "threads", "dms", "turn_clock", "missed_turns", "abandon_days", "allow_channel", "forbid_channel",
+    "all_channels",
+)  # fmt: skip
 
 
 class SettingsCog(BotCog):
@@ -35,6 +39,7 @@ class SettingsCog(BotCog):
         dms: bool | None = None,
         turn_clock: app_commands.Range[int, 0, 10080] | None = None,
         missed_turns: app_commands.Range[int, 1, 20] | None = None,
+        abandon_days: app_commands.Range[int, 1, 365] | None = None,
         allow_channel: discord.TextChannel | None = None,
         forbid_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
@@ -50,6 +55,7 @@ class SettingsCog(BotCog):
             "dm_notifications": dms,
             "turn_clock_minutes": turn_clock,
             "missed_turns": missed_turns,
+            "abandon_days": abandon_days,
         }
         changes = {k: v for k, v in changes.items() if v is not None or (k == "language" and language)}
         channels = list(current.game_channels)
@@ -61,7 +67,7 @@ class SettingsCog(BotCog):
             channels.remove(forbid_channel.id)
         if channels != current.game_channels:
             changes["game_channels"] = channels
-        asked = any(value is not None for value in (language, threads, dms, turn_clock, missed_turns,
+        asked = any(value is not None for value in (language, threads, dms, turn_clock, missed_turns, abandon_days,
                                                     allow_channel, forbid_channel, all_channels))  # fmt: skip
         if asked and not is_admin(interaction):
             return await tables.refuse(interaction, UserError("error.admin_only"))
@@ -78,16 +84,29 @@ class SettingsCog(BotCog):
         language = t(lang, f"settings.language.{public}")
         if settings.language is None:
             language = t(lang, "settings.language.auto", language=language)
-        clock = (
-            t(lang, "settings.clock.minutes", minutes=settings.turn_clock_minutes)
-            if settings.turn_clock_minutes else t(lang, "settings.clock.none")
-        )  # fmt: skip
         channels = ", ".join(f"<#{c}>" for c in settings.game_channels) or t(lang, "settings.channels.all")
         embed = discord.Embed(title=t(lang, "settings.title"), colour=0x4A5568)
         for key, value in (
             ("language", language), ("threads", yes_no[settings.use_threads]),
-            ("dms", yes_no[settings.dm_notifications]), ("turn_clock", clock),
-            ("missed_turns", str(settings.missed_turns)), ("channels", channels),
+            ("dms", yes_no[settings.dm_notifications]), ("turn_clock", clock_text(settings.turn_clock_minutes, lang)),
+            ("missed_turns", str(settings.missed_turns)),
+            ("abandon_days", t(lang, "time.days", count=settings.abandon_days)), ("channels", channels),
         ):  # fmt: skip
             embed.add_field(name=t(lang, f"settings.field.{key}"), value=value, inline=False)
         return embed
+
+    @app_commands.command(name=text("cmd.notifications.name"), description=text("cmd.notifications.desc"))
+    @app_commands.rename(dm=text("cmd.notifications.dm.name"))
+    @app_commands.describe(dm=text("cmd.notifications.dm.desc"))
+    async def notifications(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
+        """See or change whether your turn reminders also come by direct message."""
+        storage = self.tables.service.storage
+        lang = self.tables.user_language(interaction)
+        mine = await storage.user_settings(interaction.user.id)
+        if dm is not None:
+            mine = UserSettings(dm_reminders=dm)
+            await storage.save_user_settings(interaction.user.id, mine)
+        reply = t(lang, "notifications.dm_on" if mine.dm_reminders else "notifications.dm_off")
+        if interaction.guild_id and not (await storage.guild_settings(interaction.guild_id)).dm_notifications:
+            reply += "\n" + t(lang, "notifications.server_off")
+        await interaction.response.send_message(reply, ephemeral=True)

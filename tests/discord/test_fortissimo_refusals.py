@@ -53,7 +53,7 @@ def refusal(result) -> str:  # noqa: ANN001
     if result.ephemeral:
         text = result.response.content
     else:
-        assert result.deferred and not result.response.content
+        assert result.deferred and "⛔" not in (result.response.content or "")
         (followup,) = result.followups
         assert followup.ephemeral
         text = followup.content

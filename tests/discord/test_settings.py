@@ -23,7 +23,9 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None: 
         assert refused.response.content == "⛔ Changing this setting needs the Manage Server permission."
     assert await env.bot.storage.guild_settings(guild.id) == GuildSettings()
 
-    done = await boss.slash(channel, "settings", threads=False, turn_clock=30, missed_turns=2, dms=False)
+    done = await boss.slash(
+        channel, "settings", threads=False, turn_clock=30, missed_turns=2, dms=False, abandon_days=3
+    )
     assert done.response.content == "Settings saved."
     seen = (await ann.slash(channel, "settings")).response.embeds[0]
     values = {f.name: f.value for f in seen.fields}
@@ -33,11 +35,15 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None: 
         "Notifications by direct message": "no",
         "Time per turn (default)": "30 min",
         "Missed turns before the computer takes over": "2",
+        "A game nobody plays is closed after": "3 d",
         "Channels where games may start": "every channel",
     }
     await boss.slash(channel, "settings", turn_clock=0)
     seen = (await ann.slash(channel, "settings")).response.embeds[0]
     assert seen.fields[3].value == "no clock"
+    await boss.slash(channel, "settings", turn_clock=1530)
+    seen = (await ann.slash(channel, "settings")).response.embeds[0]
+    assert seen.fields[3].value == "1 d 1 h 30 min"
 
 
 async def test_without_threads_the_game_plays_in_the_channel(env) -> None:  # noqa: ANN001

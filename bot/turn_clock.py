@@ -1,0 +1,78 @@
+"""Turn clocks and absent players, as plain functions over a session record.
+
+Each seat that must act has a deadline for its turn; the seat keeps it while
+the turn lasts (several actions, or waiting for others' simultaneous choices)
+and gets a new one when a new turn of its begins. The record's ``wake_at`` is
+the next moment the bot must look at the table: a reminder, a deadline, or
+the day the table counts as abandoned.
+"""
+
+from typing import Any, NamedTuple
+
+from games.core import Engine
+
+from bot.storage.base import OPEN, SessionRecord
+
+DAY = 86_400
+REMIND_WHEN_LEFT = 0.25  # the one reminder comes when a quarter of the turn's time is left
+
+
+def someone_present(record: SessionRecord) -> bool:
+    """A human still plays in person (not left, not handed to the computer)."""
+    return any(not s.computer and not s.auto and not s.left for s in record.seats)
+
+
+def played_by_computer(record: SessionRecord, seat: int) -> bool:
+    """Computer seats always; an absent player's seat while someone is still there
+    to play against (when everybody is absent, the table waits for them)."""
+    entry = record.seats[seat]
+    return entry.computer or (entry.auto and not entry.left and someone_present(record))
+
+
+def schedule(record: SessionRecord, engine: Engine, before: Any | None, after: Any, now: float) -> None:
+    """Set the deadlines of the seats that must act in ``after``, a state following ``before``."""
+    turn_changed = before is None or engine.turn_number(before) != engine.turn_number(after)
+    waiting = engine.to_act(after) if record.status == "active" else frozenset()
+    for index, seat in enumerate(record.seats):
+        in_person = not (seat.computer or seat.auto or seat.left)
+        if not (record.clock.turn_minutes and index in waiting and in_person):
+            seat.deadline, seat.reminded = None, False
+        elif seat.deadline is None or turn_changed:
+            seat.deadline, seat.reminded = now + record.clock.turn_minutes * 60, False
+
+
+def reminder_at(record: SessionRecord, deadline: float) -> float:
+    return deadline - record.clock.turn_minutes * 60 * REMIND_WHEN_LEFT
+
+
+def abandoned_at(record: SessionRecord) -> float:
+    return (record.last_human_at or record.created_at) + record.clock.abandon_days * DAY
+
+
+def next_wake(record: SessionRecord) -> float | None:
+    if record.status not in OPEN:
+        return None
+    times = [abandoned_at(record)]
+    for seat in record.seats:
+        if seat.deadline is not None:
+            times.append(seat.deadline if seat.reminded else reminder_at(record, seat.deadline))
+    return min(times)
+
+
+class Due(NamedTuple):
+    """What the clock asks of a table now."""
+
+    abandon: bool
+    late: list[int]  # seats whose deadline has passed
+    remind: list[int]  # seats to remind
+
+
+def due(record: SessionRecord, now: float) -> Due:
+    if record.status not in OPEN:
+        return Due(False, [], [])
+    deadlines = [(i, s.deadline, s.reminded) for i, s in enumerate(record.seats) if s.deadline is not None]
+    return Due(
+        abandon=now >= abandoned_at(record),
+        late=[i for i, deadline, _ in deadlines if deadline <= now],
+        remind=[i for i, deadline, sent in deadlines if not sent and reminder_at(record, deadline) <= now < deadline],
+    )

@@ -1,0 +1,135 @@
+"""The bot's alarm clock: reminders, timed-out turns and abandoned tables.
+
+One task sleeps until the earliest ``wake_at`` stored in the database, so a
+restart picks up every deadline where it was. A save that sets an earlier
+wake-up cuts the nap short. Each table is handled under its session lock, and
+the session service re-checks the stored deadline there, so nothing fires twice.
+"""
+
+import asyncio
+import logging
+
+import discord
+
+from bot import turn_clock
+from bot.i18n import t
+from bot.storage import SessionRecord
+from bot.ui.game_ui import seat_mention, seat_name
+from bot.ui.tables import Tables, jump_url
+
+log = logging.getLogger(__name__)
+LONGEST_NAP = 3600.0  # look at the database at least this often
+RETRY_AFTER = 300.0  # a table whose handling failed is looked at again this much later
+DM_CLOSED = 50007  # Discord: cannot send messages to this user
+
+
+class Timekeeper:
+    def __init__(self, tables: Tables) -> None:
+        self.tables = tables
+        self.service = tables.service
+        self._task: asyncio.Task | None = None
+        self._nap: asyncio.Future | None = None
+        self._wake_at = float("inf")
+        self.service.on_wake = self.wake_by
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name="timekeeper")
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def wake_by(self, when: float) -> None:
+        """Cut the current nap short if ``when`` comes before its end."""
+        if when < self._wake_at and self._nap is not None and not self._nap.done():
+            self._nap.cancel()
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.tick()
+                upcoming = await self.service.storage.next_wake()
+            except Exception:
+                log.exception("the timekeeper could not read the tables")
+                upcoming = None
+            now = self.service.clock()
+            delay = min(LONGEST_NAP, max(0.0, (upcoming or now + LONGEST_NAP) - now))
+            self._wake_at = now + delay
+            self._nap = asyncio.ensure_future(asyncio.sleep(delay))
+            try:
+                await self._nap
+            except asyncio.CancelledError:
+                if asyncio.current_task().cancelling():
+                    raise  # the task itself is stopping, not only its nap
+            finally:
+                self._wake_at = float("inf")
+
+    async def tick(self) -> None:
+        """Handle every table whose wake-up time has come."""
+        for session_id in await self.service.storage.due_sessions(self.service.clock()):
+            try:
+                async with self.service.lock(session_id):
+                    await self.handle(session_id)
+            except Exception:
+                log.exception("the clock of session %s failed; trying again later", session_id)
+                await self.service.storage.postpone(session_id, self.service.clock() + RETRY_AFTER)
+
+    async def handle(self, session_id: int) -> None:
+        record = await self.service.get(session_id)
+        due = turn_clock.due(record, self.service.clock())
+        if due.abandon:
+            if (closed := await self.service.abandon(session_id)) is not None:
+                await self.tables.after_change(closed)  # says why the game closed
+        elif due.late:
+            if (played := await self.service.time_out(session_id)) is not None:
+                record, late, taken = played
+                for seat in late:
+                    await self._tell(record, "clock.timed_out", seat)
+                for seat in taken:
+                    await self._tell(record, "clock.taken_over", seat, missed=record.clock.missed_turns)
+                await self.tables.after_change(record)
+        elif due.remind:
+            record, seats = await self.service.remind(session_id)
+            for seat in seats:
+                await self._remind(record, seat)
+        else:  # woken by a time that no longer holds: store the right one
+            await self.service.update(record)
+
+    async def _tell(self, record: SessionRecord, key: str, seat: int | None = None, **params: object) -> None:
+        """A message in the game's channel, in the server's language; a failure is only logged."""
+        lang = await self.tables.public_language(record.guild_id)
+        if seat is not None:
+            params["player"] = seat_name(record, seat, lang)
+            params["mention"] = seat_mention(record, seat, lang)
+            deadline = record.seats[seat].deadline
+            params["deadline"] = f"<t:{int(deadline)}:R>" if deadline else ""
+        params["game"] = self.tables.uis[record.game].title(lang)
+        params["resume"] = f"/{t(lang, f'cmd.{record.game}.name')} {t(lang, 'cmd.resume.name')}"
+        try:
+            channel = await self.tables.channel(record.channel_id)
+            await channel.send(t(lang, key, **params))
+        except discord.HTTPException:
+            log.warning("could not tell session %s's channel about its clock", record.id)
+
+    async def _remind(self, record: SessionRecord, seat: int) -> None:
+        """A mention in the game's channel, and a DM to a player who asked for them."""
+        await self._tell(record, "clock.reminder", seat)
+        user_id = record.seats[seat].user_id
+        if user_id is None or not await self._dms_wanted(record, user_id):
+            return
+        lang = await self.tables.public_language(record.guild_id)
+        text = t(lang, "clock.reminder_dm", game=self.tables.uis[record.game].title(lang),
+                 deadline=f"<t:{int(record.seats[seat].deadline or 0)}:R>", link=jump_url(record))  # fmt: skip
+        try:
+            user = self.tables.bot.get_user(user_id) or await self.tables.bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.HTTPException as error:
+            if error.code != DM_CLOSED:  # closed DMs: the mention in the channel is enough
+                log.warning("could not send a reminder DM for session %s", record.id)
+
+    async def _dms_wanted(self, record: SessionRecord, user_id: int) -> bool:
+        """The server allows DMs and the player asked for reminders by DM."""
+        storage = self.service.storage
+        if record.guild_id is None or not (await storage.guild_settings(record.guild_id)).dm_notifications:
+            return False
+        return (await storage.user_settings(user_id)).dm_reminders
