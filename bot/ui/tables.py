@@ -293,7 +293,8 @@ class Tables:
             state = self.service.state(record)
             await channel.send(embed=self.uis[record.game].result(record, state, lang))
         elif record.status == "abandoned":
-            await channel.send(t(lang, "table.abandoned", game=game, days=record.clock.abandon_days))
+            since = f"<t:{int(record.last_human_at or record.created_at)}:f>"
+            await channel.send(t(lang, "table.abandoned", game=game, since=since))
         else:
             await channel.send(t(lang, "table.cancelled", game=game))
 

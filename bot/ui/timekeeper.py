@@ -14,11 +14,11 @@ import discord
 from bot import turn_clock
 from bot.i18n import t
 from bot.storage import SessionRecord
-from bot.ui.game_ui import seat_mention, seat_name
+from bot.ui.game_ui import seat_mention
 from bot.ui.tables import Tables, jump_url
 
 log = logging.getLogger(__name__)
-LONGEST_NAP = 3600.0  # look at the database at least this often
+LONGEST_NAP = 6 * 3600.0  # look at the database at least this often, even with nothing due
 RETRY_AFTER = 300.0  # a table whose handling failed is looked at again this much later
 DM_CLOSED = 50007  # Discord: cannot send messages to this user
 
@@ -99,7 +99,7 @@ class Timekeeper:
         """A message in the game's channel, in the server's language; a failure is only logged."""
         lang = await self.tables.public_language(record.guild_id)
         if seat is not None:
-            params["player"] = seat_name(record, seat, lang)
+            params["player"] = record.seats[seat].name  # a human's name, without the 🤖 of a taken seat
             params["mention"] = seat_mention(record, seat, lang)
             deadline = record.seats[seat].deadline
             params["deadline"] = f"<t:{int(deadline)}:R>" if deadline else ""

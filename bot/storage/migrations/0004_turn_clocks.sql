@@ -3,6 +3,7 @@
 ALTER TABLE sessions ADD COLUMN clock TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE sessions ADD COLUMN last_human_at REAL;
 ALTER TABLE sessions ADD COLUMN wake_at REAL;
+UPDATE sessions SET last_human_at = updated_at;  -- tables from before count from their last change
 CREATE INDEX sessions_by_wake ON sessions (wake_at) WHERE wake_at IS NOT NULL;
 ALTER TABLE guild_settings ADD COLUMN abandon_days INTEGER NOT NULL DEFAULT 7;
 
