@@ -1,0 +1,60 @@
+"""The clock's bookkeeping, with simultaneous choices (no game uses them in chat yet)."""
+
+from types import SimpleNamespace
+
+from bot import turn_clock
+from bot.storage import Seat, SessionRecord, TableClock
+
+
+class Duel:
+    """Two seats choose at once; ``turn`` counts finished rounds."""
+
+    def to_act(self, state: SimpleNamespace) -> frozenset[int]:
+        return frozenset(state.waiting)
+
+    def turn_number(self, state: SimpleNamespace) -> int:
+        return state.turn
+
+
+def table(**clock: int) -> SessionRecord:
+    return SessionRecord(
+        game="duel", guild_id=1, lobby_channel_id=2, channel_id=2, host_id=10, status="active",
+        seats=[Seat(user_id=10, name="ann"), Seat(user_id=11, name="ben"), Seat(user_id=None, name="")],
+        seed=1, clock=TableClock(turn_minutes=10, **clock), created_at=0.0, updated_at=0.0, last_human_at=0.0,
+    )  # fmt: skip
+
+
+def test_a_pending_choice_keeps_its_deadline_until_the_round_ends() -> None:
+    record, engine = table(), Duel()
+    both = SimpleNamespace(waiting={0, 1, 2}, turn=0)
+    turn_clock.schedule(record, engine, None, both, now=100.0)
+    assert [s.deadline for s in record.seats] == [700.0, 700.0, None]  # computers have no clock
+    ann_chose = SimpleNamespace(waiting={1}, turn=0)
+    turn_clock.schedule(record, engine, both, ann_chose, now=400.0)
+    assert [s.deadline for s in record.seats] == [None, 700.0, None]  # ben's deadline does not move
+    next_round = SimpleNamespace(waiting={0, 1}, turn=1)
+    turn_clock.schedule(record, engine, ann_chose, next_round, now=650.0)
+    assert [s.deadline for s in record.seats] == [1250.0, 1250.0, None]
+
+
+def test_what_is_due_and_when_the_bot_wakes() -> None:
+    record = table(abandon_days=2)
+    turn_clock.schedule(record, Duel(), None, SimpleNamespace(waiting={0}, turn=0), now=0.0)
+    assert turn_clock.next_wake(record) == 450.0  # the reminder: a quarter of 600 s left
+    assert turn_clock.due(record, 449.0) == turn_clock.Due(False, [], [])
+    assert turn_clock.due(record, 450.0) == turn_clock.Due(False, [], [0])
+    record.seats[0].reminded = True
+    assert turn_clock.next_wake(record) == 600.0
+    assert turn_clock.due(record, 600.0) == turn_clock.Due(False, [0], [])
+    assert turn_clock.due(record, 2 * 86_400.0).abandon
+    record.status = "finished"
+    assert turn_clock.next_wake(record) is None and turn_clock.due(record, 10**9) == turn_clock.Due(False, [], [])
+
+
+def test_absent_players_are_played_for_only_while_someone_is_there() -> None:
+    record = table()
+    record.seats[0].auto = True
+    assert turn_clock.played_by_computer(record, 0) and turn_clock.played_by_computer(record, 2)
+    record.seats[1].left = True
+    assert not turn_clock.played_by_computer(record, 0)  # nobody left in person: the table waits
+    assert turn_clock.played_by_computer(record, 2)
