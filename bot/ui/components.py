@@ -3,7 +3,8 @@
 Custom ids carry no secret and no state, only where to route the click:
 - ``g:<game>:<session>:<version>:<token>`` a game action button;
 - ``s:<game>:<session>:<version>:<name>`` a game menu, whose values are tokens;
-- ``l:<session>:<version>:<op>`` a lobby button.
+- ``l:<session>:<version>:<op>`` a lobby button;
+- ``p:<game>:<session>`` the public button that opens a player's private view.
 Every click loads the session from storage; nothing lives in View objects.
 """
 
@@ -14,7 +15,7 @@ import discord
 if TYPE_CHECKING:
     from bot.ui.tables import Tables
 
-_TOKEN = r"[A-Za-z0-9_\-]{1,40}"
+_TOKEN = r"[A-Za-z0-9_.\-]{1,60}"
 
 
 def tables(interaction: discord.Interaction) -> "Tables":
@@ -79,4 +80,21 @@ class LobbyButton(
         await tables(interaction).lobby_click(interaction, self.sid, self.ver, self.op)
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton)
+class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<game>[a-z_]+):(?P<sid>\d+)"):
+    """Anyone may click; a player gets their own private view, privately."""
+
+    def __init__(self, game: str, sid: int, **button: Any) -> None:
+        self.game, self.sid = game, sid
+        super().__init__(discord.ui.Button(custom_id=f"p:{game}:{sid}", **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> "PrivateButton":
+        return cls(match["game"], int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tables(interaction).show_private(interaction, self.sid)
+
+
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, PrivateButton)

@@ -1,6 +1,7 @@
 """What each game's cog provides so that the shared tables can show it."""
 
 from abc import ABC, abstractmethod
+import io
 from typing import Any, NamedTuple
 
 import discord
@@ -9,20 +10,30 @@ from bot.i18n import Language, t
 from bot.storage import SessionRecord
 
 
+PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
+
+
 class BoardMessage(NamedTuple):
     """One message of a board; a board may need several (25 buttons each)."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
+    picture: bytes | None = None  # a PNG the embed shows as ``attachment://board.png``
 
-    def fields(self) -> dict[str, Any]:
-        return {"content": self.content, "embed": self.embed, "view": self.view}
+    def fields(self, sending: bool = False) -> dict[str, Any]:
+        """Keyword arguments for editing this message, or for sending it."""
+        files = [discord.File(io.BytesIO(self.picture), filename=PICTURE)] if self.picture else []
+        if sending:
+            found = {"content": self.content, "embed": self.embed, "view": self.view, "files": files}
+            return {name: value for name, value in found.items() if value}
+        return {"content": self.content, "embed": self.embed, "view": self.view, "attachments": files}
 
 
 class GameUI(ABC):
     game: str  # the engine's name
     title_key: str  # catalog key of the game's display name
+    has_picture: bool = False  # ``picture`` draws the board
 
     @abstractmethod
     def board(self, record: SessionRecord, state: Any, lang: Language) -> list[BoardMessage]:
@@ -38,6 +49,14 @@ class GameUI(ABC):
 
     @abstractmethod
     def describe_options(self, options: dict[str, Any], lang: Language) -> str: ...
+
+    def picture(self, record: SessionRecord, state: Any, lang: Language) -> bytes | None:
+        """The board's PNG, if the game draws one (called off the event loop, cached per version)."""
+        return None
+
+    def private(self, record: SessionRecord, state: Any, seat: int, lang: Language) -> BoardMessage | None:
+        """What only ``seat`` may see, with its controls, for an ephemeral message; None: no secrets."""
+        return None
 
     def title(self, lang: Language) -> str:
         return t(lang, self.title_key)

@@ -5,6 +5,7 @@ board on screen always shows the latest committed state, and nothing is
 shown as done before it is committed.
 """
 
+import asyncio
 import logging
 import secrets
 from collections.abc import AsyncIterator
@@ -25,6 +26,7 @@ from games.core.errors import Refusal
 log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
 REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is gone
+PICTURES_KEPT = 32  # board pictures cached, the latest ones
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -43,6 +45,7 @@ class Tables:
         self.service = service
         self.default_language = default_language
         self.uis: dict[str, GameUI] = {}
+        self._pictures: dict[tuple[int, int, str], bytes | None] = {}
 
     def register(self, ui: GameUI) -> None:
         self.uis[ui.game] = ui
@@ -97,7 +100,7 @@ class Tables:
         )  # fmt: skip
         lang = await self.public_language(record.guild_id)
         async with self.service.lock(record.id):
-            await interaction.response.send_message(**self.lobby_message(record, lang).fields())
+            await interaction.response.send_message(**self.lobby_message(record, lang).fields(sending=True))
             message = await interaction.original_response()
             await self.service.update(record, lobby_message_id=message.id)
 
@@ -200,16 +203,58 @@ class Tables:
 
     # -- play -----------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
+        """A click on the board, or on the controls of a player's private view."""
+        private = interaction.message is not None and interaction.message.flags.ephemeral
         async with self._handling(interaction, session_id):
             try:
                 record = await self.service.act(session_id, interaction.user.id, version, token)
             except StaleBoard as error:
                 record = await self.service.get(session_id)
                 error.params["link"] = jump_url(record)
+                if private:
+                    await self._edit_private(interaction, record)
+                    return await self.refuse(interaction, error)
                 await self.refuse(interaction, error)
                 await self.publish(record)  # a fresh board, in case an edit was missed
                 return
-            await self.after_change(record, interaction)
+            if private:
+                await self._edit_private(interaction, record)
+            await self.after_change(record, None if private else interaction)
+
+    # -- private views ----------------------------------------------------------
+    def _private_view(self, interaction: discord.Interaction, record: SessionRecord) -> BoardMessage:
+        """The clicking player's own view; refused to spectators and in games without secrets."""
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            raise UserError("error.not_in_game")
+        if record.state is None:
+            raise UserError("error.not_started")
+        lang = self.user_language(interaction)
+        private = self.uis[record.game].private(record, self.service.state(record), seat, lang)
+        if private is None:
+            raise UserError("error.no_private_view")
+        return private
+
+    async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The player's private view with its controls, as an ephemeral reply."""
+        async with self._handling(interaction, session_id):
+            private = self._private_view(interaction, await self.service.get(session_id))
+            if interaction.response.is_done():
+                await interaction.followup.send(ephemeral=True, **private.fields(sending=True))
+            else:
+                await interaction.response.send_message(ephemeral=True, **private.fields(sending=True))
+
+    async def show_private_here(self, interaction: discord.Interaction, game: str) -> None:
+        """``show_private`` for the game ``find`` picks (a game's "hand" command)."""
+        if (session_id := await self._find_or_refuse(interaction, game)) is not None:
+            await self.show_private(interaction, session_id)
+
+    async def _edit_private(self, interaction: discord.Interaction, record: SessionRecord) -> None:
+        fields = self._private_view(interaction, record).fields()
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**fields)
+        else:
+            await interaction.response.edit_message(**fields)
 
     async def after_change(self, record: SessionRecord, interaction: discord.Interaction | None = None) -> None:
         """Show a committed change: the board, and the result if the game ended.
@@ -238,7 +283,7 @@ class Tables:
         if record.state is None:
             return
         lang = await self.public_language(record.guild_id)
-        messages = self.uis[record.game].board(record, self.service.state(record), lang)
+        messages = await self.render(record, lang)
         if record.status != "active":
             messages = [m._replace(view=None) for m in messages]
         if clocks := self.clock_lines(record, lang):
@@ -266,7 +311,7 @@ class Tables:
             await interaction.response.defer()
         if repost:
             old = record.board_message_ids
-            posted = [await channel.send(**m.fields()) for m in messages]
+            posted = [await channel.send(**m.fields(sending=True)) for m in messages]
             await self.service.update(
                 record, board_message_ids=[m.id for m in posted], board_posted_at=self.service.clock()
             )
@@ -275,6 +320,21 @@ class Tables:
                     await channel.get_partial_message(message_id).edit(view=None)
                 except discord.HTTPException:
                     pass
+
+    async def render(self, record: SessionRecord, lang: Language) -> list[BoardMessage]:
+        """The board's messages; its picture is drawn off the event loop, once per version."""
+        ui = self.uis[record.game]
+        state = self.service.state(record)
+        messages = ui.board(record, state, lang)
+        if not ui.has_picture:
+            return messages
+        key = (record.id, record.version, lang)
+        if key not in self._pictures:
+            self._pictures[key] = await asyncio.to_thread(ui.picture, record, state, lang)
+            while len(self._pictures) > PICTURES_KEPT:
+                del self._pictures[next(iter(self._pictures))]
+        messages[0] = messages[0]._replace(picture=self._pictures[key])
+        return messages
 
     @staticmethod
     def clock_lines(record: SessionRecord, lang: Language) -> str:
