@@ -54,6 +54,10 @@ class GameUI(ABC):
         """The board's PNG, if the game draws one (called off the event loop, cached per version)."""
         return None
 
+    def confirm_text(self, record: SessionRecord, state: Any, token: str, lang: Language) -> str:
+        """The question before a move the player may not expect to be final (button token ``ask-<token>``)."""
+        return t(lang, "common.are_you_sure")
+
     def private(self, record: SessionRecord, state: Any, seat: int, lang: Language) -> BoardMessage | None:
         """What only ``seat`` may see, with its controls, for an ephemeral message; None: no secrets."""
         return None

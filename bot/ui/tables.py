@@ -18,7 +18,7 @@ from bot.errors import StaleBoard, UserError
 from bot.i18n import Language, clock_text, language_of, t
 from bot.sessions import SessionService
 from bot.storage import SessionRecord, TableClock
-from bot.ui.components import LobbyButton
+from bot.ui.components import GameButton, LobbyButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
 from games.core import registry
 from games.core.errors import Refusal
@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
 REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is gone
 PICTURES_KEPT = 32  # board pictures cached, the latest ones
+ASK = "ask-"  # a button token ``ask-<token>`` asks "are you sure?" before playing ``<token>``
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -205,6 +206,8 @@ class Tables:
     async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
         """A click on the board, or on the controls of a player's private view."""
         private = interaction.message is not None and interaction.message.flags.ephemeral
+        if token.startswith(ASK):
+            return await self._ask(interaction, session_id, version, token.removeprefix(ASK))
         async with self._handling(interaction, session_id):
             try:
                 record = await self.service.act(session_id, interaction.user.id, version, token)
@@ -220,6 +223,20 @@ class Tables:
             if private:
                 await self._edit_private(interaction, record)
             await self.after_change(record, None if private else interaction)
+
+    async def _ask(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
+        """A private "are you sure?" with one button that plays ``token`` on the same version."""
+        async with self._handling(interaction, session_id):
+            record = await self.service.get(session_id)
+            if record.seat_of(interaction.user.id) is None:
+                raise UserError("error.not_in_game")
+            lang = self.user_language(interaction)
+            ui = self.uis[record.game]
+            view = discord.ui.View(timeout=None)
+            label = t(lang, "common.confirm")
+            view.add_item(GameButton(record.game, session_id, version, token, label=label, style=discord.ButtonStyle.danger))
+            text = "❓ " + ui.confirm_text(record, self.service.state(record), token, lang)
+            await self.reply(interaction, text, view=view)
 
     # -- private views ----------------------------------------------------------
     def _private_view(self, interaction: discord.Interaction, record: SessionRecord) -> BoardMessage:
@@ -250,7 +267,11 @@ class Tables:
             await self.show_private(interaction, session_id)
 
     async def _edit_private(self, interaction: discord.Interaction, record: SessionRecord) -> None:
-        fields = self._private_view(interaction, record).fields()
+        """Show the player's view in place of the private message clicked (a confirmation, too)."""
+        try:
+            fields = self._private_view(interaction, record).fields()
+        except UserError:  # a game without private views: the confirmation only closes
+            fields = {"content": t(self.user_language(interaction), "common.done"), "view": None, "embed": None}
         if interaction.response.is_done():
             await interaction.edit_original_response(**fields)
         else:
