@@ -103,7 +103,11 @@ class Tables:
         async with self.service.lock(record.id):
             await interaction.response.send_message(**self.lobby_message(record, lang).fields(sending=True))
             message = await interaction.original_response()
-            await self.service.update(record, lobby_message_id=message.id)
+            record = await self.service.update(record, lobby_message_id=message.id)
+            if registry.get(game).max_players == 1:  # a solitaire starts at once
+                user = interaction.user
+                record = await self.service.lobby(record.id, user.id, user.display_name, "start", version=record.version)
+                await self._start_play(interaction, record, lang, lobby=message)
 
     def lobby_message(self, record: SessionRecord, lang: Language) -> BoardMessage:
         ui = self.uis[record.game]
@@ -180,11 +184,14 @@ class Tables:
             else:
                 await interaction.response.edit_message(**self.lobby_message(record, lang).fields())
 
-    async def _start_play(self, interaction: discord.Interaction, record: SessionRecord, lang: Language) -> None:
+    async def _start_play(
+        self, interaction: discord.Interaction, record: SessionRecord, lang: Language,
+        lobby: discord.Message | None = None,
+    ) -> None:  # fmt: skip
         """Open a thread on the lobby message where allowed, then post the board."""
         if not interaction.response.is_done():
             await interaction.response.defer()  # opening a thread may take a while
-        lobby = interaction.message
+        lobby = lobby or interaction.message
         channel = interaction.channel
         target = channel
         threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
