@@ -12,6 +12,9 @@ import pytest
 from bot.i18n import LANGUAGES, catalog
 from bot.ui.components import LOBBY_OPS
 from games.core.errors import Refusal
+from cogs.forteresse import board as forteresse_board
+from games.forteresse import models as forteresse_models
+from games.forteresse.cards import HOUSE_RULES
 from games.fortissimo import models
 from games.fortissimo.cards import CARDS, kind
 
@@ -48,7 +51,7 @@ def test_no_key_is_defined_twice() -> None:
 
 NAMESPACES = (
     "cancel", "cmd", "common", "error", "games", "help", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
-    "stats", "status", "table", "fortissimo", "clock", "time", "resume", "notifications",
+    "stats", "status", "table", "fortissimo", "clock", "time", "resume", "notifications", "forteresse",
 )  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
 CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')
@@ -86,6 +89,26 @@ def enum_values(model: type, name: str) -> list[str]:
     return list(typing.get_args(model.model_fields[name].annotation))
 
 
+def forteresse_event_keys() -> list[str]:
+    """Every public event of Forteresse Solo, in each of the ways the board tells it."""
+    keys = []
+    for cls in forteresse_models.ForteresseEvent.__subclasses__():
+        kind = cls.model_fields["kind"].default
+        if kind in forteresse_board.PRIVATE_EVENTS:
+            continue
+        variants = forteresse_board.EVENT_VARIANTS.get(kind)
+        keys += [f"forteresse.event.{kind}.{v}" for v in variants] if variants else [f"forteresse.event.{kind}"]
+    return keys
+
+
+def forteresse_control_keys() -> list[str]:
+    """The private view's menus (one per question or choice) and its "done" buttons."""
+    groups = ("recruit", "attach", "explore", "lieux", "boss", "bribe", "block", "attack", "fight", "discard", "restore")
+    picks = ("enemy_order", "enemy_stat", "fortress_order", "lose_stat", "key", "retrieve")
+    passes = ("heroes", "explore", "lieux", "bribe", "defenders", "attackers", "key", "restore", "retrieve")
+    return [f"forteresse.choose.{g}" for g in groups + picks] + [f"forteresse.button.pass.{p}" for p in passes]
+
+
 @pytest.mark.parametrize(
     "keys",
     [
@@ -98,8 +121,22 @@ def enum_values(model: type, name: str) -> list[str]:
          if "kind" in cls.model_fields and cls.__module__ == models.__name__],
         [f"lobby.button.{op}" for op in LOBBY_OPS],
         [f"settings.language.{lang}" for lang in (*LANGUAGES, "auto")],
+        forteresse_event_keys(),
+        [f"forteresse.prompt.{kind}" for kind in typing.get_args(forteresse_models.PromptKind)],
+        [f"forteresse.house.{key}" for key, _ in HOUSE_RULES],
+        [f"forteresse.step.{step.replace('.', '_')}.{part}" for step in forteresse_board.STEPS for part in ("name", "help")],
+        [f"forteresse.phase.{phase}" for phase in (1, 2, 3, 4)],
+        [f"forteresse.result.reason.{r}" for r in typing.get_args(forteresse_models.EndReason)]
+        + [f"forteresse.result.title.{r}" for r in typing.get_args(forteresse_models.Result)]
+        + [f"forteresse.board.over.{r}" for r in typing.get_args(forteresse_models.Result)],
+        [f"forteresse.rank.{name}" for name in forteresse_board.RANK_KEYS.values()],
+        [f"forteresse.status.{s}" for s in ("incomplete", "open", "explored", "pillaged")],
+        [f"forteresse.rules.phase.{phase}" for phase in (1, 2, 3, 4)],
+        forteresse_control_keys(),
     ],
-    ids=["cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages"],
+    ids=["cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages", "forteresse_events",
+         "forteresse_prompts", "forteresse_house_rules", "forteresse_steps", "forteresse_phases", "forteresse_results",
+         "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls"],
 )  # fmt: skip
 def test_keys_built_from_names_exist(keys: list[str]) -> None:
     """Keys the code builds with f-strings, from the names they are built from."""

@@ -1,0 +1,516 @@
+"""How a Forteresse Solo table looks in Discord.
+
+One public message: an embed with the phase and step, the table in text
+(Paths, Enemies, Reserve, Heroes, counts) and the latest events, and one
+button, "My hand", that opens the player's private view. The hand is never
+shown there: the public board is drawn from the engine's public view only.
+
+The private view (an ephemeral message) shows the hand and the controls of
+the step being played: select menus whose values are the action tokens, and
+buttons for the yes/no answers (keep, mulligan, done). Only legal choices are
+offered. Tokens name hand cards by index; the Key taken after a Boss dies is
+named (``pk.pAH``), but only as a menu value in that ephemeral message.
+"""
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+from bot.ui.components import GameButton, GameSelect, PrivateButton
+from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_mention, seat_name
+from bot.ui.tables import ASK
+from games.forteresse import ENGINE
+from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, value
+from games.forteresse.models import (
+    Attach,
+    Attack,
+    Block,
+    Bribe,
+    Discard,
+    EnemyView,
+    Explore,
+    Fight,
+    ForteresseAction,
+    ForteresseState,
+    ForteresseView,
+    HeroView,
+    Mulligan,
+    Pair,
+    Pass,
+    Pick,
+    PlayLieu,
+    Recruit,
+)
+
+GAME = ENGINE.name
+COLOUR = 0x7B341E
+COLOUR_WON, COLOUR_LOST = 0xD69E2E, 0x4A5568
+SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+RANK_KEYS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
+# Every step of the book, for the names and help texts (3.6 is played with 3.5).
+STEPS = (
+    "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7",
+    "2.1", "2.2", "2.3", "2.4", "2.5", "2.6",
+    "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7",
+    "4.1", "4.2", "4.3", "4.4",
+)  # fmt: skip
+# Events that name hand cards: the engine sends them to seat 0 only; never narrated here.
+PRIVATE_EVENTS = frozenset({"drew_cards", "key_taken", "retrieved_card"})
+# Public events told in several ways: the key is ``forteresse.event.<kind>.<variant>``.
+EVENT_VARIANTS: dict[str, tuple[str, ...]] = {
+    "stat_attached": ("hero", "enemy"),
+    "visited": ("placed", "under", "nothing"),
+    "boost": ("path_stat", "path_other", "path_nothing", "enemy_stat", "enemy_other", "enemy_nothing", "hero"),
+    "explored": ("success", "failure"),
+    "door_test": ("success", "failure"),
+    "boss_test": ("success", "failure"),
+    "bribe": ("success", "failure"),
+    "discarded": ("hand", "deck"),
+    "fortress_combat": ("success", "failure"),
+    "player_combat": ("success", "failure"),
+    "stat_lost": ("hero", "enemy"),
+    "died": ("hero", "enemy", "boss"),
+    "key_searched": ("taken", "none"),
+    "ended": ("won_treasures", "lost_deck_empty", "lost_resigned"),
+}
+CARD_FIELDS = ("hero", "stat", "enemy", "card", "lieu", "door", "key_card", "treasure", "character")
+LIST_FIELDS = ("cards", "tens", "heroes")
+PATH_FIELDS = ("path", "placed_on")
+MAX_ROWS = 5
+SELECT_SIZE = 25
+FIELD_SIZE = 1024
+
+
+# -- card names ------------------------------------------------------------------
+def card_name(card: str, lang: Language) -> str:
+    """A readable card: "Roi ♥", "10 ♦", "As ♠" (the deck it comes from is told by the context)."""
+    rank = card[1]
+    word = t(lang, f"forteresse.rank.{RANK_KEYS[rank]}") if rank in RANK_KEYS else ("10" if rank == "T" else rank)
+    return f"{word} {SUITS[card[2]]}"
+
+
+def cards_text(cards: list[str], lang: Language) -> str:
+    return ", ".join(card_name(c, lang) for c in cards) if cards else t(lang, "forteresse.none")
+
+
+def clip(text: str, size: int) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def step_key(step: str) -> str:
+    return step.replace(".", "_")
+
+
+class ForteresseUI(GameUI):
+    game = GAME
+    title_key = "forteresse.title"
+    has_picture = False
+
+    # -- the public board ---------------------------------------------------------
+    def board(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[BoardMessage]:
+        view = ENGINE.view(state, None)
+        over = view.result is not None or record.status != "active"
+        embed = discord.Embed(
+            title=t(lang, "forteresse.board.title", number=record.id),
+            description=self._status(record, view, lang, public=True),
+            colour=COLOUR,
+        )
+        for name, text in self._table_fields(view, lang):
+            embed.add_field(name=name, value=clip(text, FIELD_SIZE), inline=False)
+        embed.add_field(name=t(lang, "forteresse.board.player"), value=self._player_counts(view, lang), inline=True)
+        embed.add_field(name=t(lang, "forteresse.board.fortress"), value=self._fortress_counts(view, lang), inline=True)
+        narration = [line for line in (self.narrate(record, event, lang) for event in record.recent) if line]
+        if narration:
+            embed.add_field(name=t(lang, "forteresse.board.recent"), value=clip_lines(narration, FIELD_SIZE), inline=False)
+        embed.set_footer(text=t(lang, "forteresse.board.footer", player=seat_name(record, 0, lang), options=self.describe_options(record.options, lang)))
+        if self.has_picture:
+            embed.set_image(url=f"attachment://{PICTURE}")
+        if over:
+            return [BoardMessage(embed=embed, view=None)]
+        controls = discord.ui.View(timeout=None)
+        controls.add_item(
+            PrivateButton(GAME, record.id, label=t(lang, "forteresse.button.hand"), emoji="🂠", style=discord.ButtonStyle.primary)
+        )
+        return [BoardMessage(embed=embed, view=controls)]
+
+    def _status(self, record: SessionRecord, view: ForteresseView, lang: Language, public: bool) -> str:
+        """The phase and step, what the step does, and what the player must decide now."""
+        if view.result is not None:
+            return t(lang, f"forteresse.board.over.{view.result}", pillaged=view.pillaged, needed=TREASURES_TO_WIN)
+        if record.status != "active":
+            return t(lang, "forteresse.board.closed")
+        lines = [
+            t(lang, "forteresse.board.phase", turn=view.turn + 1, numeral=ROMAN[view.phase],
+              phase=t(lang, f"forteresse.phase.{view.phase}")),
+            t(lang, "forteresse.board.step", step=view.step, name=t(lang, f"forteresse.step.{step_key(view.step)}.name"),
+              help=t(lang, f"forteresse.step.{step_key(view.step)}.help")),
+        ]  # fmt: skip
+        if view.prompt is not None:
+            prompt = self._prompt_text(view, lang)
+            if public:
+                lines.append(t(lang, "forteresse.board.waiting", player=seat_mention(record, 0, lang), prompt=prompt))
+            else:
+                lines.append(t(lang, "forteresse.private.now", prompt=prompt))
+        return "\n".join(lines)
+
+    def _prompt_text(self, view: ForteresseView, lang: Language) -> str:
+        prompt = view.prompt
+        assert prompt is not None
+        card = card_name(prompt.focus, lang) if prompt.focus else ""
+        return t(lang, f"forteresse.prompt.{prompt.kind}", card=card, owed=prompt.owed)
+
+    # -- the table in text ----------------------------------------------------------
+    def _table_fields(self, view: ForteresseView, lang: Language) -> list[tuple[str, str]]:
+        fields = [
+            (t(lang, "forteresse.board.paths"), "\n".join(self._path_line(view, i, lang) for i in range(len(view.sites)))),
+            (t(lang, "forteresse.board.enemies", count=len(view.enemies)),
+             "\n".join(self._enemy_line(e, lang, blocking_shown(view)) for e in view.enemies) or t(lang, "forteresse.none")),
+            (t(lang, "forteresse.board.reserve", count=len(view.reserve)), cards_text(view.reserve, lang)),
+            (t(lang, "forteresse.board.heroes", count=len(view.heroes)),
+             "\n".join(self._hero_line(h, lang, blocking_shown(view)) for h in view.heroes) or t(lang, "forteresse.none")),
+        ]  # fmt: skip
+        if view.exploration is not None:
+            x = view.exploration
+            fields.append(
+                (t(lang, "forteresse.board.exploration"),
+                 t(lang, "forteresse.board.exploring", hero=card_name(x.hero, lang), path=SUITS[x.path],
+                   points=x.points, lieux=cards_text(x.lieux, lang)))
+            )  # fmt: skip
+        return fields
+
+    def _path_line(self, view: ForteresseView, index: int, lang: Language) -> str:
+        site = view.sites[index]
+        status = "pillaged" if site.pillaged else site.status
+        parts = [t(lang, f"forteresse.status.{status}")]
+        if site.lieux:
+            parts.append(t(lang, "forteresse.board.lieux", lieux=cards_text(site.lieux, lang), difficulty=site.difficulty))
+        if site.door:
+            parts.append(t(lang, "forteresse.board.door", door=card_name(site.door, lang)))
+        treasure = card_name(site.treasure, lang)
+        return t(lang, "forteresse.board.path", suit=SUITS[site.suit], treasure=treasure, details=" · ".join(parts))
+
+    def _stats_text(self, stats: list[str], life: int, power: int, lang: Language) -> str:
+        return t(lang, "forteresse.board.stats", stats=cards_text(stats, lang), life=life, power=power)
+
+    def _enemy_line(self, enemy: EnemyView, lang: Language, blocks: bool) -> str:
+        marks = []
+        if enemy.boss:
+            marks.append(t(lang, "forteresse.mark.boss"))
+        if enemy.boost is not None:
+            marks.append(t(lang, "forteresse.mark.boost", value=enemy.boost))
+        if enemy.bribed:
+            marks.append(t(lang, "forteresse.mark.bribed"))
+        if enemy.blocked_by and blocks:
+            marks.append(t(lang, "forteresse.mark.blocked_by", hero=card_name(enemy.blocked_by, lang)))
+        if enemy.attackers:
+            marks.append(t(lang, "forteresse.mark.attacked_by", heroes=cards_text(enemy.attackers, lang)))
+        head = f"**{card_name(enemy.card, lang)}**" + (" 👑" if enemy.boss else "")
+        return " · ".join([f"{head} — {self._stats_text(enemy.stats, enemy.life, enemy.power, lang)}", *marks])
+
+    def _hero_line(self, hero: HeroView, lang: Language, blocks: bool) -> str:
+        marks = []
+        marks.append(t(lang, "forteresse.mark.tapped" if hero.tapped else "forteresse.mark.untapped"))
+        if hero.explorer:
+            marks.append(t(lang, "forteresse.mark.explorer"))
+        if hero.blocking and blocks:
+            marks.append(t(lang, "forteresse.mark.blocking", enemy=card_name(hero.blocking, lang)))
+        if hero.attacking:
+            marks.append(t(lang, "forteresse.mark.attacking", enemy=card_name(hero.attacking, lang)))
+        head = f"**{card_name(hero.card, lang)}**"
+        return " · ".join([f"{head} — {self._stats_text(hero.stats, hero.life, hero.power, lang)}", *marks])
+
+    def _player_counts(self, view: ForteresseView, lang: Language) -> str:
+        return t(lang, "forteresse.board.player_counts", hand=view.hand_size, deck=view.deck_size,
+                 discard=len(view.discard), out=len(view.out_of_game))  # fmt: skip
+
+    def _fortress_counts(self, view: ForteresseView, lang: Language) -> str:
+        return t(lang, "forteresse.board.fortress_counts", deck=view.fortress_size, discard=len(view.fortress_discard),
+                 doors=view.doors_left, pillaged=view.pillaged, needed=TREASURES_TO_WIN)  # fmt: skip
+
+    # -- narration --------------------------------------------------------------------
+    @staticmethod
+    def event_key(event: dict[str, Any]) -> str | None:
+        """The catalog key telling a public event; None for a private one."""
+        kind = event["kind"]
+        if kind in PRIVATE_EVENTS or event.get("audience") is not None:
+            return None
+        if kind not in EVENT_VARIANTS:
+            return f"forteresse.event.{kind}"
+        match kind:
+            case "stat_attached" | "stat_lost":
+                variant = event["side"]
+            case "visited":
+                variant = "nothing" if event["card"] is None else ("placed" if event["placed_on"] else "under")
+            case "boost":
+                if event["boost"] == "hero":
+                    variant = "hero"
+                else:
+                    card = event["card"]
+                    found = "nothing" if card is None else ("stat" if event["value"] else "other")
+                    variant = f"{event['boost']}_{found}"
+            case "discarded":
+                variant = event["source"]
+            case "died":
+                variant = "boss" if event["boss"] else event["side"]
+            case "key_searched":
+                variant = "taken" if event["taken"] else "none"
+            case "ended":
+                variant = f"{event['result']}_{event['reason']}"
+            case _:
+                variant = "success" if event["success"] else "failure"
+        return f"forteresse.event.{kind}.{variant}"
+
+    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
+        key = self.event_key(event)
+        if key is None:
+            return ""
+        params = dict(event)
+        params["key_card"] = params.pop("key", None)  # ``key`` is t()'s own argument
+        for name in CARD_FIELDS:
+            if isinstance(params.get(name), str):
+                params[name] = card_name(params[name], lang)
+        for name in LIST_FIELDS:
+            if isinstance(params.get(name), list):
+                params[name] = cards_text(params[name], lang)
+        for name in PATH_FIELDS:
+            if isinstance(params.get(name), str):
+                params[name] = SUITS[params[name]]
+        if event["kind"] == "boost" and event["boost"] != "hero":
+            target = event["target"]
+            params["target"] = SUITS[target] if len(target) == 1 else card_name(target, lang)
+        elif event["kind"] == "boost":
+            params["target"] = card_name(event["target"], lang)
+        params["player"] = seat_name(record, 0, lang)
+        params["needed"] = TREASURES_TO_WIN
+        return t(lang, key, **params)
+
+    # -- the private view -------------------------------------------------------------
+    def private(self, record: SessionRecord, state: ForteresseState, seat: int, lang: Language) -> BoardMessage | None:
+        view = ENGINE.view(state, seat)
+        hand = view.hand or []
+        embed = discord.Embed(
+            title=t(lang, "forteresse.private.title", number=record.id),
+            description=self._status(record, view, lang, public=False),
+            colour=COLOUR,
+        )
+        lines = [f"{i + 1}. {card_name(card, lang)}" for i, card in enumerate(hand)]
+        embed.add_field(
+            name=t(lang, "forteresse.private.hand", count=len(hand)),
+            value="\n".join(lines) or t(lang, "forteresse.private.empty_hand"),
+            inline=False,
+        )
+        if view.heroes:
+            embed.add_field(name=t(lang, "forteresse.board.heroes", count=len(view.heroes)),
+                            value=clip("\n".join(self._hero_line(h, lang, blocking_shown(view)) for h in view.heroes), FIELD_SIZE), inline=False)  # fmt: skip
+        if view.enemies:
+            embed.add_field(name=t(lang, "forteresse.board.enemies", count=len(view.enemies)),
+                            value=clip("\n".join(self._enemy_line(e, lang, blocking_shown(view)) for e in view.enemies), FIELD_SIZE), inline=False)  # fmt: skip
+        if view.exploration is not None:
+            x = view.exploration
+            embed.add_field(name=t(lang, "forteresse.board.exploration"), inline=False,
+                            value=t(lang, "forteresse.board.exploring", hero=card_name(x.hero, lang), path=SUITS[x.path],
+                                    points=x.points, lieux=cards_text(x.lieux, lang)))  # fmt: skip
+        embed.set_footer(text=t(lang, "forteresse.private.footer", deck=view.deck_size, discard=len(view.discard)))
+        if view.result is not None or record.status != "active" or view.prompt is None:
+            return BoardMessage(embed=embed, view=None)
+        return BoardMessage(embed=embed, view=self._controls(record, state, view, lang))
+
+    # -- controls ---------------------------------------------------------------------
+    def _controls(self, record: SessionRecord, state: ForteresseState, view: ForteresseView, lang: Language) -> discord.ui.View:
+        legal = ENGINE.legal_actions(state, 0)
+        groups: dict[str, list[discord.SelectOption]] = {}
+        buttons: list[GameButton] = []
+
+        def button(token: str, key: str, style: discord.ButtonStyle, **params: Any) -> None:
+            label = clip(t(lang, key, **params), 80)
+            buttons.append(GameButton(GAME, record.id, record.version, token, label=label, style=style))
+
+        for action in legal:
+            if isinstance(action, Mulligan):
+                if action.take:
+                    button(action.token(), "forteresse.button.mulligan", discord.ButtonStyle.secondary)
+                else:
+                    button(action.token(), "forteresse.button.keep", discord.ButtonStyle.success)
+            elif isinstance(action, Pass):
+                self._pass_button(view, action, button)
+            else:
+                group, label, description = self._option(view, action, lang)
+                option = discord.SelectOption(label=clip(label, 100), value=action.token(),
+                                              description=clip(description, 100) if description else None)  # fmt: skip
+                groups.setdefault(group, []).append(option)
+        controls = discord.ui.View(timeout=None)
+        rows = MAX_ROWS - (1 if buttons else 0)
+        selects: list[tuple[str, str, list[discord.SelectOption]]] = []
+        for group, options in groups.items():
+            chunks = [options[i : i + SELECT_SIZE] for i in range(0, len(options), SELECT_SIZE)]
+            for number, chunk in enumerate(chunks):
+                placeholder = t(lang, f"forteresse.choose.{group}", card=self._focus(view, lang), owed=view.prompt.owed if view.prompt else 0)
+                if len(chunks) > 1:
+                    placeholder += f" ({number + 1}/{len(chunks)})"
+                selects.append((f"{group}{number}", clip(placeholder, 150), chunk))
+        for row, (name, placeholder, options) in enumerate(selects[:rows]):
+            controls.add_item(GameSelect(GAME, record.id, record.version, name, placeholder=placeholder, options=options, row=row))
+        for item in buttons[:5]:
+            item.row = min(len(selects), rows)
+            controls.add_item(item)
+        return controls
+
+    def _focus(self, view: ForteresseView, lang: Language) -> str:
+        focus = view.prompt.focus if view.prompt else None
+        return card_name(focus, lang) if focus else ""
+
+    def _pass_button(self, view: ForteresseView, action: Pass, button: Any) -> None:
+        """Done / skip / no, per question; ending the attacks with idle Heroes asks first."""
+        prompt = view.prompt
+        assert prompt is not None
+        kind = prompt.kind
+        style = discord.ButtonStyle.secondary
+        if kind == "attackers":
+            if not any(h.attacking for h in view.heroes):
+                button(ASK + action.token(), "forteresse.button.pass.no_attack", discord.ButtonStyle.danger)
+                return
+            button(action.token(), "forteresse.button.pass.attackers", discord.ButtonStyle.primary)
+            return
+        if kind == "lieux":
+            points = view.exploration.points if view.exploration else 0
+            button(action.token(), "forteresse.button.pass.lieux", discord.ButtonStyle.primary, points=points)
+            return
+        if kind == "defenders":
+            undefended = [e for e in view.enemies if e.blocked_by is None]
+            if undefended:
+                owed = sum(max(value(s) for s in e.stats) for e in undefended if e.stats)
+                button(action.token(), "forteresse.button.pass.undefended", style, count=len(undefended), owed=owed)
+                return
+        button(action.token(), f"forteresse.button.pass.{kind}", style)
+
+    def _option(self, view: ForteresseView, action: ForteresseAction, lang: Language) -> tuple[str, str, str | None]:
+        """(menu, label, description) of one choice."""
+        hand = view.hand or []
+        heroes = {h.card: h for h in view.heroes}
+        enemies = {e.card: e for e in view.enemies}
+
+        def name(card: str) -> str:
+            return card_name(card, lang)
+
+        match action:
+            case Recruit(hero=h, stat=s):
+                return "recruit", t(lang, "forteresse.option.recruit", hero=name(hand[h]), stat=name(hand[s])), \
+                    t(lang, "forteresse.option.power", power=value(hand[s]))  # fmt: skip
+            case Attach(stat=s, hero=card):
+                hero = heroes[card]
+                return "attach", t(lang, "forteresse.option.attach", stat=name(hand[s]), hero=name(card)), \
+                    t(lang, "forteresse.option.power_change", before=hero.power, after=hero.power + value(hand[s]))  # fmt: skip
+            case Explore(hero=card, path=path):
+                site = next(s for s in view.sites if s.suit == path)
+                if site.status == "open":
+                    lieux = sum(value(c) for c in hand if is_lieu(c))
+                    detail = t(lang, "forteresse.option.explore_open", difficulty=site.difficulty,
+                               power=heroes[card].power, lieux=lieux)  # fmt: skip
+                elif site.status == "explored":
+                    detail = t(lang, "forteresse.option.explore_explored")
+                else:
+                    detail = t(lang, "forteresse.option.explore_incomplete")
+                return "explore", t(lang, "forteresse.option.explore", hero=name(card), path=SUITS[path]), detail
+            case PlayLieu(card=i):
+                return "lieux", t(lang, "forteresse.option.lieu", card=name(hand[i]), value=value(hand[i])), None
+            case Pair(lieu=lieu, enemy=enemy):
+                return "boss", t(lang, "forteresse.option.pair", lieu=name(lieu), enemy=name(enemy)), None
+            case Bribe(enemy=card, tens=n):
+                return "bribe", t(lang, "forteresse.option.bribe", enemy=name(card), count=n, total=10 * n), \
+                    t(lang, "forteresse.option.bribe_power", power=enemies[card].power)  # fmt: skip
+            case Block(hero=h, enemy=e):
+                return "block", t(lang, "forteresse.option.block", hero=name(h), enemy=name(e)), \
+                    t(lang, "forteresse.option.versus", mine=heroes[h].power, theirs=enemies[e].power)  # fmt: skip
+            case Attack(hero=h, enemy=e):
+                return "attack", t(lang, "forteresse.option.attack", hero=name(h), enemy=name(e)), \
+                    t(lang, "forteresse.option.versus", mine=heroes[h].power, theirs=enemies[e].power)  # fmt: skip
+            case Fight(enemy=e, boost=b):
+                enemy = enemies[e]
+                attack = sum(heroes[h].power for h in enemy.attackers if h in heroes)
+                if b is None:
+                    label = t(lang, "forteresse.option.fight", enemy=name(e))
+                else:
+                    attack += value(hand[b])
+                    label = t(lang, "forteresse.option.fight_boost", enemy=name(e), stat=name(hand[b]))
+                return "fight", label, t(lang, "forteresse.option.versus", mine=attack, theirs=enemy.power)
+            case Discard(card=i):
+                group = "discard" if view.prompt and view.prompt.kind == "discard" else "restore"
+                return group, name(hand[i]), None
+            case Pick(card=card):
+                kind = view.prompt.kind if view.prompt else ""
+                if kind in ("enemy_order", "fortress_order"):
+                    return kind, name(card), t(lang, "forteresse.option.power", power=enemies[card].power if card in enemies else 0)
+                return kind, name(card), None
+        raise AssertionError(action)  # pragma: no cover
+
+    def confirm_text(self, record: SessionRecord, state: ForteresseState, token: str, lang: Language) -> str:
+        view = ENGINE.view(state, 0)
+        if token == Pass().token() and view.prompt is not None and view.prompt.kind == "attackers":
+            idle = [h.card for h in view.heroes if not h.tapped and not h.attacking]
+            return t(lang, "forteresse.confirm.no_attack", heroes=cards_text(idle, lang))
+        return super().confirm_text(record, state, token, lang)
+
+    # -- result, rules, options ---------------------------------------------------------
+    def result(self, record: SessionRecord, state: ForteresseState, lang: Language) -> discord.Embed:
+        view = ENGINE.view(state, None)
+        result = state.result or "lost"
+        reason = state.end_reason or "resigned"
+        # The turn in progress counts, except when the deck ran out before it began.
+        turns = state.turn if reason == "deck_empty" else state.turn + 1
+        lines = [
+            t(lang, f"forteresse.result.reason.{reason}", player=seat_name(record, 0, lang)),
+            t(lang, "forteresse.result.turns", turns=turns),
+            t(lang, "forteresse.result.pillaged", pillaged=view.pillaged, needed=TREASURES_TO_WIN),
+        ]
+        embed = discord.Embed(
+            title=t(lang, f"forteresse.result.title.{result}", number=record.id),
+            description="\n".join(lines),
+            colour=COLOUR_WON if result == "won" else COLOUR_LOST,
+        )
+        if view.heroes:
+            embed.add_field(name=t(lang, "forteresse.board.heroes", count=len(view.heroes)),
+                            value=clip("\n".join(self._hero_line(h, lang, blocking_shown(view)) for h in view.heroes), FIELD_SIZE), inline=False)  # fmt: skip
+        return embed
+
+    def rules(self, lang: Language) -> discord.Embed:
+        embed = discord.Embed(title=t(lang, "forteresse.rules.title"), description=t(lang, "forteresse.rules.summary"), colour=COLOUR)
+        for phase in (1, 2, 3, 4):
+            embed.add_field(name=t(lang, "forteresse.rules.phase_title", numeral=ROMAN[phase], phase=t(lang, f"forteresse.phase.{phase}")),
+                            value=t(lang, f"forteresse.rules.phase.{phase}"), inline=False)  # fmt: skip
+        embed.add_field(name=t(lang, "forteresse.rules.controls_title"), value=t(lang, "forteresse.rules.controls"), inline=False)
+        rules = [f"**{n}.** {t(lang, f'forteresse.house.{key}')}" for n, (key, _) in enumerate(HOUSE_RULES, start=1)]
+        chunks: list[list[str]] = [[]]
+        for line in rules:
+            if sum(len(x) + 1 for x in chunks[-1]) + len(line) > FIELD_SIZE:
+                chunks.append([])
+            chunks[-1].append(line)
+        first = 1
+        for chunk in chunks:
+            last = first + len(chunk) - 1
+            embed.add_field(name=t(lang, "forteresse.rules.house_title", first=first, last=last), value="\n".join(chunk), inline=False)
+            first = last + 1
+        return embed
+
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
+        opts = ENGINE.make_options(options)
+        return t(lang, "forteresse.options", ties=t(lang, "forteresse.ties.auto" if opts.auto_ties else "forteresse.ties.ask"))
+
+
+def blocking_shown(view: ForteresseView) -> bool:
+    """Defenders matter from their choice (3.3) to the end of the Fortress's combats (3.4)."""
+    return view.step in ("3.3", "3.4")
+
+
+def clip_lines(lines: list[str], size: int) -> str:
+    """The last lines that fit in ``size`` characters (the newest events matter most)."""
+    kept: list[str] = []
+    total = 0
+    for line in reversed(lines):
+        if total + len(line) + 1 > size:
+            break
+        kept.append(line)
+        total += len(line) + 1
+    return "\n".join(reversed(kept))
