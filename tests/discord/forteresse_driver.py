@@ -25,7 +25,6 @@ from tests.discord.driver import custom_ids, items, play_channel, session
 
 GAME = ENGINE.name
 ASK = "ask-"
-LABELS = {"en": {"hand": "My hand", "confirm": "Yes, do it"}, "fr": {"hand": "Ma main", "confirm": "Oui, valider"}}
 PRIVATE_ID = re.compile(rf"(?P<kind>[gs]):{GAME}:(?P<sid>\d+):(?P<ver>\d+):(?P<rest>[A-Za-z0-9_.\-]+)")
 
 
@@ -112,7 +111,6 @@ class Driver:
     channel: ChannelHandle  # where the board is: the game's thread
     player: MemberActor
     session_id: int
-    lang: str = "en"
     choose: Chooser = computer_choice
     private_id: int | None = None  # the ephemeral message the player clicks in
     tokens: list[str] = field(default_factory=list)  # every accepted move, in order
@@ -133,7 +131,7 @@ class Driver:
         """Click the public board's "My hand": the private view comes back, ephemeral."""
         record = await self.record()
         shown = board(self.env, self.channel, record)
-        result = await self.player.click(shown, label=LABELS[self.lang]["hand"])
+        result = await self.player.click(shown, custom_id=f"p:{GAME}:{record.id}")
         reply = private_reply(result)
         assert reply.flags.ephemeral
         self.private_id = reply.id
@@ -151,6 +149,8 @@ class Driver:
         else:
             result = await self.player.click(shown, custom_id=control.custom_id)
         if control.asks:
+            # Only ending the attacks while Heroes stay idle asks first.
+            assert token == "pass" and game_state(self.env, before).prompt.kind == "attackers"
             question = private_reply(result)
             assert question.content.startswith("❓ "), question.content
             self.confirmations.append(question.content)

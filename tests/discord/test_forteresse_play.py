@@ -110,7 +110,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
     assert [i.label for i in items(board(env, thread, record))] == ["Ma main"]
 
-    driver = Driver(env, thread, ann, record.id, lang="fr")
+    driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
     assert hand.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°{record.id}"
     assert [i.label for i in items(hand)] == ["Mulligan : nouvelle main", "Garder cette main"]

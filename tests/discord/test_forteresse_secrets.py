@@ -106,7 +106,7 @@ async def test_the_hand_never_shows_in_public(env, monkeypatch, caplog, seed, lo
         logged = len(caplog.records)
         checked.append(len(hand))
 
-    driver = Driver(env, thread, ann, record.id, lang=lang, after_click=check)
+    driver = Driver(env, thread, ann, record.id, after_click=check)
     await check()
     await driver.open_hand()
     await check(driver)
