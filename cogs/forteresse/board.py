@@ -36,6 +36,7 @@ from games.forteresse.models import (
     ForteresseState,
     ForteresseView,
     HeroView,
+    SiteView,
     Mulligan,
     Pair,
     Pass,
@@ -124,16 +125,17 @@ class ForteresseUI(GameUI):
         embed.add_field(name=t(lang, "forteresse.board.fortress"), value=self._fortress_counts(view, lang), inline=True)
         narration = [line for line in (self.narrate(record, event, lang) for event in record.recent) if line]
         if narration:
-            embed.add_field(name=t(lang, "forteresse.board.recent"), value=clip_lines(narration, FIELD_SIZE), inline=False)
-        embed.set_footer(text=t(lang, "forteresse.board.footer", player=seat_name(record, 0, lang), options=self.describe_options(record.options, lang)))
+            recent = clip_lines(narration, FIELD_SIZE)
+            embed.add_field(name=t(lang, "forteresse.board.recent"), value=recent, inline=False)
+        options = self.describe_options(record.options, lang)
+        embed.set_footer(text=t(lang, "forteresse.board.footer", player=seat_name(record, 0, lang), options=options))
         if self.has_picture:
             embed.set_image(url=f"attachment://{PICTURE}")
         if over:
             return [BoardMessage(embed=embed, view=None)]
         controls = discord.ui.View(timeout=None)
-        controls.add_item(
-            PrivateButton(GAME, record.id, label=t(lang, "forteresse.button.hand"), emoji="🂠", style=discord.ButtonStyle.primary)
-        )
+        label = t(lang, "forteresse.button.hand")
+        controls.add_item(PrivateButton(GAME, record.id, label=label, emoji="🂠", style=discord.ButtonStyle.primary))
         return [BoardMessage(embed=embed, view=controls)]
 
     def _status(self, record: SessionRecord, view: ForteresseView, lang: Language, public: bool) -> str:
@@ -142,11 +144,12 @@ class ForteresseUI(GameUI):
             return t(lang, f"forteresse.board.over.{view.result}", pillaged=view.pillaged, needed=TREASURES_TO_WIN)
         if record.status != "active":
             return t(lang, "forteresse.board.closed")
+        step = f"forteresse.step.{step_key(view.step)}"
+        phase = t(lang, f"forteresse.phase.{view.phase}")
         lines = [
-            t(lang, "forteresse.board.phase", turn=view.turn + 1, numeral=ROMAN[view.phase],
-              phase=t(lang, f"forteresse.phase.{view.phase}")),
-            t(lang, "forteresse.board.step", step=view.step, name=t(lang, f"forteresse.step.{step_key(view.step)}.name"),
-              help=t(lang, f"forteresse.step.{step_key(view.step)}.help")),
+            t(lang, "forteresse.board.phase", turn=view.turn + 1, numeral=ROMAN[view.phase], phase=phase),
+            t(lang, "forteresse.board.step", step=view.step, name=t(lang, f"{step}.name"),
+              help=t(lang, f"{step}.help")),
         ]  # fmt: skip
         if view.prompt is not None:
             prompt = self._prompt_text(view, lang)
@@ -164,29 +167,37 @@ class ForteresseUI(GameUI):
 
     # -- the table in text ----------------------------------------------------------
     def _table_fields(self, view: ForteresseView, lang: Language) -> list[tuple[str, str]]:
+        """Paths, Enemies, Reserve, Heroes and the exploration under way, as (field name, text)."""
         fields = [
-            (t(lang, "forteresse.board.paths"), "\n".join(self._path_line(view, i, lang) for i in range(len(view.sites)))),
-            (t(lang, "forteresse.board.enemies", count=len(view.enemies)),
-             "\n".join(self._enemy_line(e, lang, blocking_shown(view)) for e in view.enemies) or t(lang, "forteresse.none")),
+            (t(lang, "forteresse.board.paths"), "\n".join(self._path_line(site, lang) for site in view.sites)),
+            self._enemies_field(view, lang),
             (t(lang, "forteresse.board.reserve", count=len(view.reserve)), cards_text(view.reserve, lang)),
-            (t(lang, "forteresse.board.heroes", count=len(view.heroes)),
-             "\n".join(self._hero_line(h, lang, blocking_shown(view)) for h in view.heroes) or t(lang, "forteresse.none")),
-        ]  # fmt: skip
-        if view.exploration is not None:
-            x = view.exploration
-            fields.append(
-                (t(lang, "forteresse.board.exploration"),
-                 t(lang, "forteresse.board.exploring", hero=card_name(x.hero, lang), path=SUITS[x.path],
-                   points=x.points, lieux=cards_text(x.lieux, lang)))
-            )  # fmt: skip
-        return fields
+            self._heroes_field(view, lang),
+        ]
+        return fields + self._exploration_field(view, lang)
 
-    def _path_line(self, view: ForteresseView, index: int, lang: Language) -> str:
-        site = view.sites[index]
+    def _enemies_field(self, view: ForteresseView, lang: Language) -> tuple[str, str]:
+        lines = [self._enemy_line(enemy, lang, blocking_shown(view)) for enemy in view.enemies]
+        return t(lang, "forteresse.board.enemies", count=len(lines)), "\n".join(lines) or t(lang, "forteresse.none")
+
+    def _heroes_field(self, view: ForteresseView, lang: Language) -> tuple[str, str]:
+        lines = [self._hero_line(hero, lang, blocking_shown(view)) for hero in view.heroes]
+        return t(lang, "forteresse.board.heroes", count=len(lines)), "\n".join(lines) or t(lang, "forteresse.none")
+
+    def _exploration_field(self, view: ForteresseView, lang: Language) -> list[tuple[str, str]]:
+        x = view.exploration
+        if x is None:
+            return []
+        text = t(lang, "forteresse.board.exploring", hero=card_name(x.hero, lang), path=SUITS[x.path],
+                 points=x.points, lieux=cards_text(x.lieux, lang))  # fmt: skip
+        return [(t(lang, "forteresse.board.exploration"), text)]
+
+    def _path_line(self, site: SiteView, lang: Language) -> str:
         status = "pillaged" if site.pillaged else site.status
         parts = [t(lang, f"forteresse.status.{status}")]
         if site.lieux:
-            parts.append(t(lang, "forteresse.board.lieux", lieux=cards_text(site.lieux, lang), difficulty=site.difficulty))
+            lieux = cards_text(site.lieux, lang)
+            parts.append(t(lang, "forteresse.board.lieux", lieux=lieux, difficulty=site.difficulty))
         if site.door:
             parts.append(t(lang, "forteresse.board.door", door=card_name(site.door, lang)))
         treasure = card_name(site.treasure, lang)
@@ -302,25 +313,21 @@ class ForteresseUI(GameUI):
             value="\n".join(lines) or t(lang, "forteresse.private.empty_hand"),
             inline=False,
         )
-        if view.heroes:
-            embed.add_field(name=t(lang, "forteresse.board.heroes", count=len(view.heroes)),
-                            value=clip("\n".join(self._hero_line(h, lang, blocking_shown(view)) for h in view.heroes), FIELD_SIZE), inline=False)  # fmt: skip
-        if view.enemies:
-            embed.add_field(name=t(lang, "forteresse.board.enemies", count=len(view.enemies)),
-                            value=clip("\n".join(self._enemy_line(e, lang, blocking_shown(view)) for e in view.enemies), FIELD_SIZE), inline=False)  # fmt: skip
-        if view.exploration is not None:
-            x = view.exploration
-            embed.add_field(name=t(lang, "forteresse.board.exploration"), inline=False,
-                            value=t(lang, "forteresse.board.exploring", hero=card_name(x.hero, lang), path=SUITS[x.path],
-                                    points=x.points, lieux=cards_text(x.lieux, lang)))  # fmt: skip
+        # What the choices are about: the characters in play and the exploration under way.
+        fields = [self._heroes_field(view, lang)] if view.heroes else []
+        fields += [self._enemies_field(view, lang)] if view.enemies else []
+        for name, text in fields + self._exploration_field(view, lang):
+            embed.add_field(name=name, value=clip(text, FIELD_SIZE), inline=False)
         embed.set_footer(text=t(lang, "forteresse.private.footer", deck=view.deck_size, discard=len(view.discard)))
         if view.result is not None or record.status != "active" or view.prompt is None:
             return BoardMessage(embed=embed, view=None)
         return BoardMessage(embed=embed, view=self._controls(record, state, view, lang))
 
     # -- controls ---------------------------------------------------------------------
-    def _controls(self, record: SessionRecord, state: ForteresseState, view: ForteresseView, lang: Language) -> discord.ui.View:
-        legal = ENGINE.legal_actions(state, 0)
+    def _controls(
+        self, record: SessionRecord, state: ForteresseState, view: ForteresseView, lang: Language
+    ) -> discord.ui.View:
+        """The step's legal moves: choices in menus (one per kind of move), yes/no/done as buttons."""
         groups: dict[str, list[discord.SelectOption]] = {}
         buttons: list[GameButton] = []
 
@@ -328,35 +335,45 @@ class ForteresseUI(GameUI):
             label = clip(t(lang, key, **params), 80)
             buttons.append(GameButton(GAME, record.id, record.version, token, label=label, style=style))
 
-        for action in legal:
+        for action in ENGINE.legal_actions(state, 0):
             if isinstance(action, Mulligan):
-                if action.take:
-                    button(action.token(), "forteresse.button.mulligan", discord.ButtonStyle.secondary)
-                else:
-                    button(action.token(), "forteresse.button.keep", discord.ButtonStyle.success)
+                key, style = ("mulligan", "secondary") if action.take else ("keep", "success")
+                button(action.token(), f"forteresse.button.{key}", discord.ButtonStyle[style])
             elif isinstance(action, Pass):
                 self._pass_button(view, action, button)
             else:
                 group, label, description = self._option(view, action, lang)
-                option = discord.SelectOption(label=clip(label, 100), value=action.token(),
-                                              description=clip(description, 100) if description else None)  # fmt: skip
+                description = clip(description, 100) if description else None
+                option = discord.SelectOption(label=clip(label, 100), value=action.token(), description=description)
                 groups.setdefault(group, []).append(option)
-        controls = discord.ui.View(timeout=None)
         rows = MAX_ROWS - (1 if buttons else 0)
-        selects: list[tuple[str, str, list[discord.SelectOption]]] = []
-        for group, options in groups.items():
-            chunks = [options[i : i + SELECT_SIZE] for i in range(0, len(options), SELECT_SIZE)]
-            for number, chunk in enumerate(chunks):
-                placeholder = t(lang, f"forteresse.choose.{group}", card=self._focus(view, lang), owed=view.prompt.owed if view.prompt else 0)
-                if len(chunks) > 1:
-                    placeholder += f" ({number + 1}/{len(chunks)})"
-                selects.append((f"{group}{number}", clip(placeholder, 150), chunk))
-        for row, (name, placeholder, options) in enumerate(selects[:rows]):
-            controls.add_item(GameSelect(GAME, record.id, record.version, name, placeholder=placeholder, options=options, row=row))
-        for item in buttons[:5]:
-            item.row = min(len(selects), rows)
+        menus = self._menus(groups, view, lang)
+        if len(menus) > rows:  # too many kinds of moves for one menu each: one list, in pages
+            everything = {"any": [option for options in groups.values() for option in options]}
+            menus = self._menus(everything, view, lang)[:rows]
+        controls = discord.ui.View(timeout=None)
+        for row, (name, placeholder, options) in enumerate(menus):
+            menu = GameSelect(GAME, record.id, record.version, name, placeholder=placeholder, options=options, row=row)
+            controls.add_item(menu)
+        for item in buttons:
+            item.row = len(menus)
             controls.add_item(item)
         return controls
+
+    def _menus(
+        self, groups: dict[str, list[discord.SelectOption]], view: ForteresseView, lang: Language
+    ) -> list[tuple[str, str, list[discord.SelectOption]]]:
+        """(name, placeholder, options) per menu; a long list goes over several menus of 25."""
+        menus = []
+        owed = view.prompt.owed if view.prompt else 0
+        for group, options in groups.items():
+            pages = [options[i : i + SELECT_SIZE] for i in range(0, len(options), SELECT_SIZE)]
+            for number, page in enumerate(pages):
+                placeholder = t(lang, f"forteresse.choose.{group}", card=self._focus(view, lang), owed=owed)
+                if len(pages) > 1:
+                    placeholder += f" ({number + 1}/{len(pages)})"
+                menus.append((f"{group}{number}", clip(placeholder, 150), page))
+        return menus
 
     def _focus(self, view: ForteresseView, lang: Language) -> str:
         focus = view.prompt.focus if view.prompt else None
@@ -387,7 +404,7 @@ class ForteresseUI(GameUI):
         button(action.token(), f"forteresse.button.pass.{kind}", style)
 
     def _option(self, view: ForteresseView, action: ForteresseAction, lang: Language) -> tuple[str, str, str | None]:
-        """(menu, label, description) of one choice."""
+        """(menu, label, description) of one choice; the menus group moves of one kind."""
         hand = view.hand or []
         heroes = {h.card: h for h in view.heroes}
         enemies = {e.card: e for e in view.enemies}
@@ -397,36 +414,37 @@ class ForteresseUI(GameUI):
 
         match action:
             case Recruit(hero=h, stat=s):
-                return "recruit", t(lang, "forteresse.option.recruit", hero=name(hand[h]), stat=name(hand[s])), \
-                    t(lang, "forteresse.option.power", power=value(hand[s]))  # fmt: skip
+                label = t(lang, "forteresse.option.recruit", hero=name(hand[h]), stat=name(hand[s]))
+                return "recruit", label, t(lang, "forteresse.option.power", power=value(hand[s]))
             case Attach(stat=s, hero=card):
-                hero = heroes[card]
-                return "attach", t(lang, "forteresse.option.attach", stat=name(hand[s]), hero=name(card)), \
-                    t(lang, "forteresse.option.power_change", before=hero.power, after=hero.power + value(hand[s]))  # fmt: skip
+                before = heroes[card].power
+                label = t(lang, "forteresse.option.attach", stat=name(hand[s]), hero=name(card))
+                after = before + value(hand[s])
+                return "attach", label, t(lang, "forteresse.option.power_change", before=before, after=after)
             case Explore(hero=card, path=path):
                 site = next(s for s in view.sites if s.suit == path)
                 if site.status == "open":
-                    lieux = sum(value(c) for c in hand if is_lieu(c))
-                    detail = t(lang, "forteresse.option.explore_open", difficulty=site.difficulty,
-                               power=heroes[card].power, lieux=lieux)  # fmt: skip
-                elif site.status == "explored":
-                    detail = t(lang, "forteresse.option.explore_explored")
+                    power, lieux = heroes[card].power, sum(value(c) for c in hand if is_lieu(c))
+                    level = site.difficulty
+                    detail = t(lang, "forteresse.path_choice.open", difficulty=level, power=power, lieux=lieux)
                 else:
-                    detail = t(lang, "forteresse.option.explore_incomplete")
+                    detail = t(lang, f"forteresse.path_choice.{site.status}")
                 return "explore", t(lang, "forteresse.option.explore", hero=name(card), path=SUITS[path]), detail
             case PlayLieu(card=i):
                 return "lieux", t(lang, "forteresse.option.lieu", card=name(hand[i]), value=value(hand[i])), None
             case Pair(lieu=lieu, enemy=enemy):
                 return "boss", t(lang, "forteresse.option.pair", lieu=name(lieu), enemy=name(enemy)), None
             case Bribe(enemy=card, tens=n):
-                return "bribe", t(lang, "forteresse.option.bribe", enemy=name(card), count=n, total=10 * n), \
-                    t(lang, "forteresse.option.bribe_power", power=enemies[card].power)  # fmt: skip
+                label = t(lang, "forteresse.option.bribe", enemy=name(card), count=n, total=10 * n)
+                return "bribe", label, t(lang, "forteresse.option.bribe_power", power=enemies[card].power)
             case Block(hero=h, enemy=e):
-                return "block", t(lang, "forteresse.option.block", hero=name(h), enemy=name(e)), \
-                    t(lang, "forteresse.option.versus", mine=heroes[h].power, theirs=enemies[e].power)  # fmt: skip
+                label = t(lang, "forteresse.option.block", hero=name(h), enemy=name(e))
+                versus = t(lang, "forteresse.option.versus", mine=heroes[h].power, theirs=enemies[e].power)
+                return "block", label, versus
             case Attack(hero=h, enemy=e):
-                return "attack", t(lang, "forteresse.option.attack", hero=name(h), enemy=name(e)), \
-                    t(lang, "forteresse.option.versus", mine=heroes[h].power, theirs=enemies[e].power)  # fmt: skip
+                label = t(lang, "forteresse.option.attack", hero=name(h), enemy=name(e))
+                versus = t(lang, "forteresse.option.versus", mine=heroes[h].power, theirs=enemies[e].power)
+                return "attack", label, versus
             case Fight(enemy=e, boost=b):
                 enemy = enemies[e]
                 attack = sum(heroes[h].power for h in enemy.attackers if h in heroes)
@@ -441,8 +459,8 @@ class ForteresseUI(GameUI):
                 return group, name(hand[i]), None
             case Pick(card=card):
                 kind = view.prompt.kind if view.prompt else ""
-                if kind in ("enemy_order", "fortress_order"):
-                    return kind, name(card), t(lang, "forteresse.option.power", power=enemies[card].power if card in enemies else 0)
+                if kind in ("enemy_order", "fortress_order") and card in enemies:
+                    return kind, name(card), t(lang, "forteresse.option.power", power=enemies[card].power)
                 return kind, name(card), None
         raise AssertionError(action)  # pragma: no cover
 
@@ -471,16 +489,20 @@ class ForteresseUI(GameUI):
             colour=COLOUR_WON if result == "won" else COLOUR_LOST,
         )
         if view.heroes:
-            embed.add_field(name=t(lang, "forteresse.board.heroes", count=len(view.heroes)),
-                            value=clip("\n".join(self._hero_line(h, lang, blocking_shown(view)) for h in view.heroes), FIELD_SIZE), inline=False)  # fmt: skip
+            name, text = self._heroes_field(view, lang)
+            embed.add_field(name=name, value=clip(text, FIELD_SIZE), inline=False)
         return embed
 
     def rules(self, lang: Language) -> discord.Embed:
-        embed = discord.Embed(title=t(lang, "forteresse.rules.title"), description=t(lang, "forteresse.rules.summary"), colour=COLOUR)
+        """The book in short, phase by phase, how to play in Discord, and every house rule."""
+        summary = t(lang, "forteresse.rules.summary")
+        embed = discord.Embed(title=t(lang, "forteresse.rules.title"), description=summary, colour=COLOUR)
         for phase in (1, 2, 3, 4):
-            embed.add_field(name=t(lang, "forteresse.rules.phase_title", numeral=ROMAN[phase], phase=t(lang, f"forteresse.phase.{phase}")),
-                            value=t(lang, f"forteresse.rules.phase.{phase}"), inline=False)  # fmt: skip
-        embed.add_field(name=t(lang, "forteresse.rules.controls_title"), value=t(lang, "forteresse.rules.controls"), inline=False)
+            name = t(lang, f"forteresse.phase.{phase}")
+            title = t(lang, "forteresse.rules.phase_title", numeral=ROMAN[phase], phase=name)
+            embed.add_field(name=title, value=t(lang, f"forteresse.rules.phase.{phase}"), inline=False)
+        controls = t(lang, "forteresse.rules.controls")
+        embed.add_field(name=t(lang, "forteresse.rules.controls_title"), value=controls, inline=False)
         rules = [f"**{n}.** {t(lang, f'forteresse.house.{key}')}" for n, (key, _) in enumerate(HOUSE_RULES, start=1)]
         chunks: list[list[str]] = [[]]
         for line in rules:
@@ -490,13 +512,14 @@ class ForteresseUI(GameUI):
         first = 1
         for chunk in chunks:
             last = first + len(chunk) - 1
-            embed.add_field(name=t(lang, "forteresse.rules.house_title", first=first, last=last), value="\n".join(chunk), inline=False)
+            title = t(lang, "forteresse.rules.house_title", first=first, last=last)
+            embed.add_field(name=title, value="\n".join(chunk), inline=False)
             first = last + 1
         return embed
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        opts = ENGINE.make_options(options)
-        return t(lang, "forteresse.options", ties=t(lang, "forteresse.ties.auto" if opts.auto_ties else "forteresse.ties.ask"))
+        ties = "auto" if ENGINE.make_options(options).auto_ties else "ask"
+        return t(lang, "forteresse.options", ties=t(lang, f"forteresse.ties.{ties}"))
 
 
 def blocking_shown(view: ForteresseView) -> bool:

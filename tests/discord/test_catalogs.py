@@ -103,10 +103,18 @@ def forteresse_event_keys() -> list[str]:
 
 def forteresse_control_keys() -> list[str]:
     """The private view's menus (one per question or choice) and its "done" buttons."""
-    groups = ("recruit", "attach", "explore", "lieux", "boss", "bribe", "block", "attack", "fight", "discard", "restore")
-    picks = ("enemy_order", "enemy_stat", "fortress_order", "lose_stat", "key", "retrieve")
+    menus = (
+        "recruit", "attach", "explore", "lieux", "boss", "bribe", "block", "attack", "fight", "discard", "restore",
+        "enemy_order", "enemy_stat", "fortress_order", "lose_stat", "key", "retrieve", "any",
+    )  # fmt: skip
     passes = ("heroes", "explore", "lieux", "bribe", "defenders", "attackers", "key", "restore", "retrieve")
-    return [f"forteresse.choose.{g}" for g in groups + picks] + [f"forteresse.button.pass.{p}" for p in passes]
+    paths = typing.get_args(forteresse_models.SiteView.model_fields["status"].annotation)
+    return (
+        [f"forteresse.choose.{menu}" for menu in menus]
+        + [f"forteresse.button.pass.{kind}" for kind in passes]
+        + [f"forteresse.path_choice.{status}" for status in paths]
+        + [f"forteresse.ties.{ties}" for ties in ("ask", "auto")]
+    )
 
 
 @pytest.mark.parametrize(
@@ -124,7 +132,7 @@ def forteresse_control_keys() -> list[str]:
         forteresse_event_keys(),
         [f"forteresse.prompt.{kind}" for kind in typing.get_args(forteresse_models.PromptKind)],
         [f"forteresse.house.{key}" for key, _ in HOUSE_RULES],
-        [f"forteresse.step.{step.replace('.', '_')}.{part}" for step in forteresse_board.STEPS for part in ("name", "help")],
+        [f"forteresse.step.{s.replace('.', '_')}.{part}" for s in forteresse_board.STEPS for part in ("name", "help")],
         [f"forteresse.phase.{phase}" for phase in (1, 2, 3, 4)],
         [f"forteresse.result.reason.{r}" for r in typing.get_args(forteresse_models.EndReason)]
         + [f"forteresse.result.title.{r}" for r in typing.get_args(forteresse_models.Result)]
@@ -134,9 +142,11 @@ def forteresse_control_keys() -> list[str]:
         [f"forteresse.rules.phase.{phase}" for phase in (1, 2, 3, 4)],
         forteresse_control_keys(),
     ],
-    ids=["cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages", "forteresse_events",
-         "forteresse_prompts", "forteresse_house_rules", "forteresse_steps", "forteresse_phases", "forteresse_results",
-         "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls"],
+    ids=[
+        "cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages", "forteresse_events",
+        "forteresse_prompts", "forteresse_house_rules", "forteresse_steps", "forteresse_phases", "forteresse_results",
+        "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls",
+    ],
 )  # fmt: skip
 def test_keys_built_from_names_exist(keys: list[str]) -> None:
     """Keys the code builds with f-strings, from the names they are built from."""
