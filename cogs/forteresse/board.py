@@ -347,10 +347,9 @@ class ForteresseUI(GameUI):
                 option = discord.SelectOption(label=clip(label, 100), value=action.token(), description=description)
                 groups.setdefault(group, []).append(option)
         rows = MAX_ROWS - (1 if buttons else 0)
-        menus = self._menus(groups, view, lang)
-        if len(menus) > rows:  # too many kinds of moves for one menu each: one list, in pages
-            everything = {"any": [option for options in groups.values() for option in options]}
-            menus = self._menus(everything, view, lang)[:rows]
+        # Four menus of 25 hold every move the rules can offer at once but the most extreme
+        # tables (a dozen Heroes facing a dozen Enemies): those lose the last pages.
+        menus = self._menus(groups, view, lang)[:rows]
         controls = discord.ui.View(timeout=None)
         for row, (name, placeholder, options) in enumerate(menus):
             menu = GameSelect(GAME, record.id, record.version, name, placeholder=placeholder, options=options, row=row)

@@ -105,7 +105,7 @@ def forteresse_control_keys() -> list[str]:
     """The private view's menus (one per question or choice) and its "done" buttons."""
     menus = (
         "recruit", "attach", "explore", "lieux", "boss", "bribe", "block", "attack", "fight", "discard", "restore",
-        "enemy_order", "enemy_stat", "fortress_order", "lose_stat", "key", "retrieve", "any",
+        "enemy_order", "enemy_stat", "fortress_order", "lose_stat", "key", "retrieve",
     )  # fmt: skip
     passes = ("heroes", "explore", "lieux", "bribe", "defenders", "attackers", "key", "restore", "retrieve")
     paths = typing.get_args(forteresse_models.SiteView.model_fields["status"].annotation)
