@@ -48,7 +48,7 @@ def with_other_hand(state: ForteresseState) -> ForteresseState:
     return other
 
 
-@pytest.mark.parametrize(("seed", "auto_ties"), [(1, False), (4, True), (8, False), (110, False), (112, True)])
+@pytest.mark.parametrize(("seed", "auto_ties"), [(8, False), (110, False), (112, True)])
 def test_every_state_of_a_game_draws_within_limits(seed: int, auto_ties: bool) -> None:
     ui = ForteresseUI()
     record = SessionRecord(

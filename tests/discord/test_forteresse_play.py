@@ -130,8 +130,9 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     await check_log_and_replay(env, record, driver)
 
 
-async def test_every_menu_holds_only_legal_moves_and_fits_discord(env) -> None:  # noqa: ANN001
+async def test_every_menu_holds_only_legal_moves_and_fits_discord(env, monkeypatch) -> None:  # noqa: ANN001
     """Along a whole game: at most 5 rows, 25 options per menu, 5 buttons per row, 100-character ids."""
+    use_seed(monkeypatch, 124)  # 26 moves to a loss, with auto_ties
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
