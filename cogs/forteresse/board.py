@@ -460,6 +460,11 @@ class ForteresseUI(GameUI):
                 kind = view.prompt.kind if view.prompt else ""
                 if kind in ("enemy_order", "fortress_order") and card in enemies:
                     return kind, name(card), t(lang, "forteresse.option.power", power=enemies[card].power)
+                if kind == "key":  # which revealed Door it opens, if any
+                    sites = [site for site in view.sites if site.door and not site.pillaged]
+                    doors = [site.suit for site in sites if site.door[2] == card[2]]
+                    opens = t(lang, "forteresse.option.key_for", path=SUITS[doors[0]]) if doors else None
+                    return kind, name(card), opens
                 return kind, name(card), None
         raise AssertionError(action)  # pragma: no cover
 

@@ -16,10 +16,9 @@ RECENT = 8  # as many events as the bot keeps for the board
 
 
 def embed_size(data: dict) -> int:
-    fields = data.get("fields", [])
-    return sum(len(data.get(k, "")) for k in ("title", "description")) + len(data.get("footer", {}).get("text", "")) + sum(
-        len(f["name"]) + len(f["value"]) for f in fields
-    )
+    texts = [data.get("title", ""), data.get("description", ""), data.get("footer", {}).get("text", "")]
+    texts += [text for f in data.get("fields", []) for text in (f["name"], f["value"])]
+    return sum(len(text) for text in texts)
 
 
 def check_embed(data: dict) -> None:
@@ -78,7 +77,8 @@ def test_every_state_of_a_game_draws_within_limits(seed: int, auto_ties: bool) -
         step = ENGINE.apply(state, 0, action)
         state = step.state
         record.version += 1
-        record.recent = (record.recent + [e.model_dump(mode="json") for e in step.events if e.audience is None])[-RECENT:]
+        public = [e.model_dump(mode="json") for e in step.events if e.audience is None]
+        record.recent = (record.recent + public)[-RECENT:]
     else:
         raise AssertionError("the game did not end")
     assert "forteresse." not in ui.result(record, state, "fr").to_dict().__str__()

@@ -76,5 +76,6 @@ async def test_a_french_player_on_an_english_server(env) -> None:  # noqa: ANN00
     # Card names follow the reader: "Roi ♥" for them, "King ♥" on the board.
     names = re.findall(r"\b(Valet|Dame|Roi|As|Jack|Queen|King|Ace) [♥♦♣♠]", public_text(shown))
     assert not {"Jack", "Queen", "King", "Ace"} & set(names)
-    board_names = re.findall(r"\b(Valet|Dame|Roi|Jack|Queen|King) [♥♦♣♠]", public_text(board(env, thread, await driver.record())))
+    shown_board = public_text(board(env, thread, await driver.record()))
+    board_names = re.findall(r"\b(Valet|Dame|Roi|Jack|Queen|King) [♥♦♣♠]", shown_board)
     assert not {"Valet", "Dame", "Roi"} & set(board_names)
