@@ -36,13 +36,13 @@ from games.forteresse.models import (
     ForteresseState,
     ForteresseView,
     HeroView,
-    SiteView,
     Mulligan,
     Pair,
     Pass,
     Pick,
     PlayLieu,
     Recruit,
+    SiteView,
 )
 
 GAME = ENGINE.name
