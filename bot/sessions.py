@@ -18,7 +18,7 @@ from bot.errors import StaleBoard, UserError
 from bot.replays import RESIGN
 from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock
 
-RECENT_EVENTS = 8
+RECENT_EVENTS = 12  # the public events the board narrates: one click may bring several
 FORFEIT = "forfeit"  # an outcome's reason when everyone else left
 ABANDONED = "abandoned"  # the result's ending and reason of a game nobody came back to
 MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in any case

@@ -91,8 +91,10 @@ class Tables:
         if server.game_channels and not here & set(server.game_channels):
             channels = ", ".join(f"<#{c}>" for c in server.game_channels)
             return await self.refuse(interaction, UserError("error.channel_not_allowed", channels=channels))
+        if turn_minutes is None:  # nobody waits on a solitaire player: no clock unless asked
+            turn_minutes = 0 if registry.get(game).max_players == 1 else server.turn_clock_minutes
         clock = TableClock(
-            turn_minutes=server.turn_clock_minutes if turn_minutes is None else turn_minutes,
+            turn_minutes=turn_minutes,
             missed_turns=server.missed_turns, abandon_days=server.abandon_days,
         )  # fmt: skip
         record = await self.service.open_lobby(
@@ -223,7 +225,7 @@ class Tables:
                 error.params["link"] = jump_url(record)
                 if private:
                     await self._edit_private(interaction, record)
-                    return await self.refuse(interaction, error)
+                    return await self.refuse(interaction, UserError("error.stale_private"))
                 await self.refuse(interaction, error)
                 await self.publish(record)  # a fresh board, in case an edit was missed
                 return

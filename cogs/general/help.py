@@ -5,13 +5,19 @@ import discord
 from discord import app_commands
 
 from bot.i18n import command_text as text
-from bot.i18n import t
+from bot.i18n import Language, t
 from bot.ui.bot_cog import BotCog
 from bot.ui.game_ui import seat_name
 from bot.ui.tables import jump_url
-from games.core import registry
+from games.core import Engine, registry
 
 SHARED_COMMANDS = ("help", "games", "settings", "stats", "leaderboard", "history", "replay")
+
+
+def players_text(engine: Engine, lang: Language) -> str:
+    if engine.max_players == 1:
+        return t(lang, "help.solo")
+    return t(lang, "help.players", low=engine.min_players, high=engine.max_players)
 
 
 class HelpCog(BotCog):
@@ -21,7 +27,7 @@ class HelpCog(BotCog):
         embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"), colour=0x2B6CB0)
         games = [
             t(lang, "help.game", game=t(lang, f"{name}.title"), command=t(lang, f"cmd.{name}.name"),
-              low=engine.min_players, high=engine.max_players, pitch=t(lang, f"{name}.pitch"))
+              players=players_text(engine, lang), pitch=t(lang, f"{name}.pitch"))
             for name, engine in sorted(registry.engines().items())
             if name in self.tables.uis  # a game whose cog is loaded
         ]  # fmt: skip

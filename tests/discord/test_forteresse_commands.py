@@ -105,8 +105,7 @@ async def test_a_stale_private_view_is_refused_and_refreshed(env) -> None:  # no
     else:
         result = await ann.click(old, custom_id=stale.custom_id)
     (note,) = [f for f in result.followups if f.ephemeral]
-    link = f"https://discord.com/channels/{now.guild_id}/{thread.id}/{now.board_message_ids[0]}"
-    assert note.content == f"⛔ This board is out of date: nothing was played. Here is the current board: {link}"
+    assert note.content == "⛔ This view was out of date: nothing was played. It now shows the current step."
     after = await driver.record()
     assert (after.version, after.state) == (now.version, now.state)
     # The old private view now shows the current step, with its controls.
