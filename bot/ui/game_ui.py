@@ -27,7 +27,8 @@ class BoardMessage(NamedTuple):
         if sending:
             found = {"content": self.content, "embed": self.embed, "view": self.view, "files": files}
             return {name: value for name, value in found.items() if value}
-        return {"content": self.content, "embed": self.embed, "view": self.view, "attachments": files}
+        found = {"content": self.content, "embed": self.embed, "view": self.view}
+        return found | {"attachments": files} if files else found  # a board with a picture replaces it
 
 
 class GameUI(ABC):
