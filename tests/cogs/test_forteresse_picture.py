@@ -1,0 +1,182 @@
+"""The Forteresse Solo table picture: valid PNGs from seeded play-outs, the same
+bytes for the same view, and never anything of the hand."""
+
+import io
+import struct
+import zlib
+
+import pytest
+from PIL import Image
+
+from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render
+from games.core import Rng
+from games.forteresse import ENGINE
+from games.forteresse.models import ForteresseState, ForteresseView
+
+FRENCH = {
+    "turn": "Tour",
+    "phase": "Phase",
+    "step": "Étape",
+    "phase.1": "Organisation",
+    "phase.2": "Exploration",
+    "phase.3": "Combat",
+    "phase.4": "Restauration",
+    "treasures": "Trésors",
+    "won": "Gagné",
+    "lost": "Perdu",
+    "fortress": "Forteresse",
+    "discard": "Défausse",
+    "doors": "Portes",
+    "reserve": "Réserve",
+    "status.incomplete": "Incomplet",
+    "status.open": "Ouvert",
+    "status.explored": "Exploré",
+    "difficulty": "Difficulté",
+    "pillaged": "Pillé",
+    "explorer": "Explorateur",
+    "points": "points",
+    "enemies": "Zone de combat",
+    "boss": "Boss",
+    "power": "Puissance",
+    "boost": "Boost",
+    "bribed": "Corruption",
+    "heroes": "Héros",
+    "tapped": "Engagé",
+    "defends": "Défend",
+    "attacks": "Attaque",
+    "deck": "Paquet",
+    "hand": "Main",
+    "out": "Hors-jeu",
+    "empty": "Vide",
+}
+LABELS = {f"forteresse.picture.{key}": text for key, text in FRENCH.items()}
+
+SEEDS = range(12)  # won and lost games (7 won, 5 lost), half of them with auto_ties
+SAMPLE_EVERY = 40
+
+
+def play(seed: int) -> list[ForteresseState]:
+    """Every state of one game played by the computer player, the last one finished."""
+    state = ENGINE.new_game(1, ENGINE.make_options({"auto_ties": seed % 2 == 1}), seed)
+    rng = Rng.from_seed(seed)
+    states = [state]
+    while not ENGINE.is_over(state):
+        legal = ENGINE.legal_actions(state, 0)
+        state = ENGINE.apply(state, 0, ENGINE.choose(ENGINE.view(state, 0), legal, rng)).state
+        states.append(state)
+    return states
+
+
+@pytest.fixture(scope="module")
+def games() -> list[list[ForteresseState]]:
+    return [play(seed) for seed in SEEDS]
+
+
+def features(view: ForteresseView) -> set[str]:
+    found = set()
+    found |= {"boss"} if any(e.boss for e in view.enemies) else set()
+    found |= {"tapped"} if any(h.tapped for h in view.heroes) else set()
+    found |= {"exploring"} if view.exploration is not None else set()
+    found |= {"door"} if any(s.door for s in view.sites) else set()
+    found |= {"pillaged"} if any(s.pillaged for s in view.sites) else set()
+    found |= {"explored"} if any(s.status == "explored" for s in view.sites) else set()
+    found |= {"blocking"} if any(h.blocking for h in view.heroes) else set()
+    found |= {"attacking"} if any(h.attacking for h in view.heroes) else set()
+    found |= {"order"} if view.combat_order else set()
+    found |= {"boost"} if any(e.boost is not None for e in view.enemies) else set()
+    found |= {"focus"} if view.prompt is not None and view.prompt.focus else set()
+    return found
+
+
+def chunks(png: bytes) -> list[bytes]:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    tags, at = [], 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        tag, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        assert struct.unpack(">I", png[at + 8 + length : at + 12 + length])[0] == zlib.crc32(tag + data)
+        tags.append(tag)
+        at += 12 + length
+    return tags
+
+
+def check_png(png: bytes) -> None:
+    assert chunks(png) == [b"IHDR", b"IDAT", b"IEND"]  # no time, no text
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG" and image.mode == "RGB" and image.size == (WIDTH, HEIGHT)
+
+
+def test_label_keys_are_catalog_keys():
+    assert len(set(LABEL_KEYS)) == len(LABEL_KEYS)
+    assert all(key.startswith("forteresse.picture.") for key in LABEL_KEYS)
+    assert set(LABELS) == set(LABEL_KEYS)
+
+
+def test_renders_play_outs_won_and_lost(games):
+    results = {states[-1].result for states in games}
+    assert results == {"won", "lost"}
+    wanted = {"boss", "tapped", "exploring", "door", "pillaged", "explored", "blocking", "attacking", "order", "boost", "focus"}
+    seen: set[str] = set()
+    rendered = 0
+    for states in games:
+        for index, state in enumerate(states):
+            view = ENGINE.view(state, None)
+            new = features(view) - seen
+            if index % SAMPLE_EVERY and not new and index != len(states) - 1:
+                continue
+            seen |= new
+            check_png(render(view, LABELS))
+            rendered += 1
+    assert wanted <= seen, wanted - seen
+    assert rendered >= 30
+
+
+def test_same_view_same_bytes(games):
+    state = games[0][len(games[0]) // 2]
+    view = ENGINE.view(state, None)
+    first = render(view, LABELS)
+    again = ForteresseView.model_validate_json(view.model_dump_json())
+    assert render(again, LABELS) == first
+    assert render(ENGINE.view(state, None), dict(LABELS)) == first
+    english = dict(LABELS, **{"forteresse.picture.reserve": "Reserve"})
+    assert render(view, english) != first  # the words are drawn
+
+
+def test_refuses_a_seat_view(games):
+    state = games[0][5]
+    with pytest.raises(ValueError):
+        render(ENGINE.view(state, 0), LABELS)
+    forged = ENGINE.view(state, None).model_copy(update={"hand": []})
+    with pytest.raises(ValueError):
+        render(forged, LABELS)
+
+
+def test_missing_label_is_named(games):
+    view = ENGINE.view(games[0][0], None)
+    labels = dict(LABELS)
+    del labels["forteresse.picture.hand"]
+    with pytest.raises(KeyError, match="forteresse.picture.hand"):
+        render(view, labels)
+
+
+def test_hand_contents_never_change_the_picture(games):
+    """Two tables that differ only in the hand's cards give the same bytes."""
+    state = next(s for s in games[2] if len(s.hand) >= 4 and len(s.deck) >= len(s.hand) and s.heroes)
+    reordered = state.model_copy(update={"hand": list(reversed(state.hand))})
+    n = len(state.hand)
+    swapped = state.model_copy(update={"hand": state.deck[:n], "deck": state.hand + state.deck[n:]})
+    assert reordered.hand != state.hand and set(swapped.hand).isdisjoint(state.hand)
+    assert ENGINE.view(swapped, 0).hand != ENGINE.view(state, 0).hand  # the seat's view does differ
+    picture = render(ENGINE.view(state, None), LABELS)
+    assert render(ENGINE.view(reordered, None), LABELS) == picture
+    assert render(ENGINE.view(swapped, None), LABELS) == picture
+
+
+def test_any_text_is_drawn(games):
+    """Labels outside the built-in font (ligatures, quotes, suits, emoji) do not fail."""
+    view = ENGINE.view(games[1][-1], None)
+    odd = {key: text for key, text in LABELS.items()}
+    odd["forteresse.picture.reserve"] = "Cœur’s « réserve » ♥♦♣♠ ñ ü ô 🏰 中"
+    odd["forteresse.picture.turn"] = "Ça"
+    check_png(render(view, odd))
