@@ -6,7 +6,7 @@ the few words the picture needs in the reader's language (``LABEL_KEYS``,
 catalog keys ``forteresse.picture.*``; the caller passes
 ``{key: t(lang, key) for key in LABEL_KEYS}``). It returns PNG bytes.
 
-Layout, about 1200 x 900 px, top to bottom: the title line (turn, phase,
+Layout, 1200 x 1068 px, top to bottom: the title line (turn, phase,
 step, Treasures pillaged, the result once over); the Fortress (its deck, its
 discard, the Doors pile, the Reserve); the four Paths (two Lieu places, the
 Treasure, its Door, the status, the difficulty, the exploration under way);
@@ -15,9 +15,12 @@ Bosses crowned); the player's side (Heroes, tapped ones turned and greyed;
 the deck, the discard, the hand's size, the cards out of the game).
 
 The picture is a pure function of its arguments: the same view and labels
-give the same bytes (no time or text chunk in the PNG). It is safe to call
+give the same bytes (the PNG holds IHDR, IDAT and IEND only: no time, no
+text). Caching per state version is the caller's business. It is safe to call
 from several threads (``asyncio.to_thread``): drawing holds a module lock,
-because one FreeType face is shared; PNG encoding runs outside it.
+because the FreeType faces and the tile caches are shared; PNG encoding (zlib
+releases the GIL) runs outside it. About 30 ms a picture once the card and
+text caches are warm (``bench/forteresse_picture.py``).
 
 Text uses Pillow's built-in font (``ImageFont.load_default``), so no font file
 is needed anywhere. That font covers ASCII but not the suit symbols nor
@@ -36,6 +39,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from games.forteresse.cards import is_card
 from games.forteresse.models import EnemyView, ForteresseView, HeroView, SiteView
 
 __all__ = ["LABEL_KEYS", "render"]
@@ -188,7 +192,7 @@ def _pieces(text: str) -> tuple[Piece, ...]:
             out.append(("t", "".join(run)))
             run.clear()
 
-    for char in text:
+    for char in unicodedata.normalize("NFC", text):
         if char in _SUIT_CHARS:
             flush()
             out.append(("s", _SUIT_CHARS[char]))
@@ -291,7 +295,7 @@ def _draw_pieces(image: Image.Image, x: float, y: float, text: str, size: int, f
 _TEXT_PAD = 3  # the mask's margin left of the text (glyphs may start at x = -1)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
 def _text_mask(text: str, size: int) -> Image.Image:
     """``text`` drawn once as an anti-aliased mask, pasted in any colour afterwards."""
     width = int(text_width(text, size)) + 2 * _TEXT_PAD + 2
@@ -523,7 +527,7 @@ class _Table:
     def line_of(self, x: float, y: float, parts: Iterable[str], size: int = 16, fill=WHITE) -> float:
         """Words and card codes on one line (cards as chips)."""
         for part in parts:
-            if len(part) == 3 and part[0] in "pf" and part[2] in "HDCS":
+            if is_card(part):
                 x = self.mini(x, y - 2, part, size) + 5
             else:
                 x = draw_text(self.image, (x, y), part, size, fill) + 5
@@ -639,9 +643,13 @@ class _Table:
             _rounded(self.draw, (tx - 4, ty - 4, tx + tile.width + 3, ty + tile.height + 3), None, HILITE, width=4, radius=10)
         self.paste(tile, tx, ty)
 
-    def under(self, cx: float, ty: float, power: int) -> float:
-        """The "Power n" line under a character; returns where markers go."""
-        draw_text(self.image, (cx, ty), f"{self.word('power')} {power}", 16, WHITE, anchor="m")
+    def under(self, cx: float, ty: float, power: int, room: float) -> float:
+        """The "Power n" line under a character (its initial only when the
+        characters stand close); returns where markers go."""
+        text = f"{self.word('power')} {power}"
+        if text_width(text, 16) > room - 8:
+            text = f"{self.word('power')[:1]} {power}"
+        draw_text(self.image, (cx, ty), text, 16, WHITE, anchor="m")
         return ty + LINE + 2
 
     def enemies(self, top: int) -> int:
@@ -654,10 +662,10 @@ class _Table:
         step = 0 if n <= 1 else min(CARD_W + 34, (WIDTH - 2 * MARGIN - 48 - CARD_W) / (n - 1))
         order = {card: i + 1 for i, card in enumerate(v.combat_order)}
         for i, enemy in enumerate(v.enemies):
-            self.enemy(enemy, MARGIN + 24 + i * step, top + 52, order.get(enemy.card))
+            self.enemy(enemy, MARGIN + 24 + i * step, top + 52, order.get(enemy.card), step or WIDTH)
         return bottom
 
-    def enemy(self, e: EnemyView, x: float, y: float, order: int | None) -> None:
+    def enemy(self, e: EnemyView, x: float, y: float, order: int | None, room: float) -> None:
         cx = x + CARD_W / 2
         if e.boss:
             _rounded(self.draw, (x - 5, y - 5, x + CARD_W + 4, y + CARD_H + 4 + PEEK * len(e.stats)), BOSS_RED, None, radius=11)
@@ -666,7 +674,7 @@ class _Table:
         if order is not None:  # 3.4: the order of the attacks still to resolve
             self.draw.ellipse((x + CARD_W - 16, y - 12, x + CARD_W + 12, y + 16), fill=HILITE, outline=INK, width=2)
             draw_text(self.image, (x + CARD_W - 2, y - 9), str(order), 20, INK, anchor="m")
-        ty = self.under(cx, y + CARD_H + 2 * PEEK + 6, e.power)
+        ty = self.under(cx, y + CARD_H + 2 * PEEK + 6, e.power, room)
         if e.boss:
             self.pill(cx, ty, self.word("boss").upper(), 14, BOSS_RED, anchor="m")
             ty += PILL
@@ -688,7 +696,7 @@ class _Table:
         last = piles_x - 12 - 14 - (CARD_H + CARD_W) / 2
         step = 0 if n <= 1 else min(CARD_H + 22, (last - first) / (n - 1))
         for i, hero in enumerate(v.heroes):
-            self.hero(hero, first + i * step, top + 38)
+            self.hero(hero, first + i * step, top + 38, step or WIDTH)
         # The player's piles: deck, discard, hand (its size only), out of the game.
         y = top + 38
         x = piles_x + 16
@@ -708,10 +716,10 @@ class _Table:
         self.count_badge(x + CARD_W / 2 + 4, y + CARD_H, size)
         draw_text(self.image, (x + CARD_W / 2, y + CARD_H + 12), self.word("hand"), 16, WHITE, anchor="m")
 
-    def hero(self, h: HeroView, x: float, y: float) -> None:
+    def hero(self, h: HeroView, x: float, y: float, room: float) -> None:
         self.character(x, y, h.card, h.stats, tapped=h.tapped)
         cx = x + CARD_W / 2
-        ty = self.under(cx, y + CARD_H + 2 * PEEK + 6, h.power)
+        ty = self.under(cx, y + CARD_H + 2 * PEEK + 6, h.power, room)
         if h.explorer:
             self.pill(cx, ty, self.word("explorer"), 14, HILITE, fg=INK, anchor="m")
             ty += PILL
