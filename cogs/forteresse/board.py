@@ -21,6 +21,7 @@ from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_mention, seat_name
 from bot.ui.tables import ASK
+from cogs.forteresse.picture import LABEL_KEYS, render
 from games.forteresse import ENGINE
 from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, value
 from games.forteresse.models import (
@@ -108,9 +109,13 @@ def step_key(step: str) -> str:
 class ForteresseUI(GameUI):
     game = GAME
     title_key = "forteresse.title"
-    has_picture = False
+    has_picture = True
 
     # -- the public board ---------------------------------------------------------
+    def picture(self, record: SessionRecord, state: ForteresseState, lang: Language) -> bytes:
+        """The table drawn from the public view only (the hand is a count of card backs)."""
+        return render(ENGINE.view(state, None), {key: t(lang, key) for key in LABEL_KEYS})
+
     def board(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[BoardMessage]:
         view = ENGINE.view(state, None)
         over = view.result is not None or record.status != "active"

@@ -62,9 +62,9 @@ LABEL_KEYS: tuple[str, ...] = tuple(
         "discard",
         "doors",
         "reserve",
-        "status.incomplete",
-        "status.open",
-        "status.explored",
+        "path_incomplete",
+        "path_open",
+        "path_explored",
         "difficulty",
         "pillaged",
         "explorer",
@@ -601,7 +601,7 @@ class _Table:
         # Header: the suit, the status, the difficulty (the Lieux' total).
         _rounded(self.draw, (x + 10, top + 8, x + 40, top + 38), CARD_FACE, None, radius=6)
         _paste_suit(self.image, site.suit, 22, (round(x + 14), top + 12), _suit_colour(site.suit))
-        self.pill(x + 48, top + 10, self.word(f"status.{site.status}"), 16, STATUS_COLOURS[site.status])
+        self.pill(x + 48, top + 10, self.word(f"path_{site.status}"), 16, STATUS_COLOURS[site.status])
         if site.lieux:
             draw_text(self.image, (x + w - 10, top + 13), f"{self.word('difficulty')} {site.difficulty}", 16, WHITE, anchor="r")
         # The two Lieu places (face down once explored), then the Treasure and its Door.

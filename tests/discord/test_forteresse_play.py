@@ -55,7 +55,8 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     assert "🎴 Player" in names and "🏰 Fortress" in names
     player = next(f.value for f in embed.fields if f.name == "🎴 Player")
     assert player.startswith("Hand: 6 cards\nDeck: 46\n")
-    assert embed.image.url is None  # no picture yet
+    assert embed.image.url == "attachment://board.png"  # the table drawn from the public view
+    assert [a.filename for a in shown.attachments] == ["board.png"]
     # The only control on the public board: "My hand".
     assert [(i.label, i.custom_id) for i in items(shown)] == [("My hand", f"p:forteresse:{record.id}")]
 
