@@ -3,6 +3,7 @@
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 import simcord
 from simcord import interactions as sim_interactions
@@ -26,6 +27,12 @@ sim_interactions.base_payload = _localized_payload
 
 def set_locale(user, locale: str) -> None:  # noqa: ANN001
     USER_LOCALES[user.id] = locale
+
+
+def add_admin(guild, env, name: str):  # noqa: ANN001, ANN201
+    """A member with the Manage Server permission (a server admin for the bot)."""
+    role = guild.create_role(f"{name}-admins", permissions=discord.Permissions(manage_guild=True))
+    return guild.add_member(env.create_user(name), roles=[role])
 
 
 # Every bot a test builds, restarts included: SimCord detaches a bot without

@@ -37,7 +37,6 @@ class FortissimoUI(GameUI):
     # -- board ----------------------------------------------------------------
     def board(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[BoardMessage]:
         view = ENGINE.view(state, None)
-        advanced = view.options.variant == "advanced"
         embed = discord.Embed(
             title=t(lang, "fortissimo.board.title", number=record.id, variant=t(lang, f"fortissimo.variant.{view.options.variant}")),
             description=self._prompt(record, view, lang),

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 from games.core import Engine, Event, IllegalAction, Outcome, Rng
 from games.fortissimo import bots
-from games.fortissimo.cards import CANNONS, CARDS, MAGICIEN, SLOTS, START, TARGET_LENGTH, TOWERS
+from games.fortissimo.cards import CANNONS, CARDS, MAGICIEN, START, TARGET_LENGTH, TOWERS
 from games.fortissimo.models import (
     CannonFired,
     CannonLost,

@@ -2,10 +2,9 @@
 
 import re
 
-import discord
 
 from bot.i18n import catalog
-from tests.conftest import set_locale
+from tests.conftest import add_admin, set_locale
 from tests.discord.driver import bot_messages, public_text
 from tests.discord.forteresse_driver import Driver, board, start
 from tests.discord.test_forteresse_play import LOST_SEED, use_seed
@@ -30,8 +29,7 @@ async def test_a_french_board_for_an_english_player(env, monkeypatch) -> None:  
     use_seed(monkeypatch, LOST_SEED)
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
-    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    boss = guild.add_member(env.create_user("boss"), roles=[admins])
+    boss = add_admin(guild, env, "boss")
     ann = guild.add_member(env.create_user("ann"))  # reads English
     assert (await boss.slash(channel, "settings", language="fr")).ephemeral
 

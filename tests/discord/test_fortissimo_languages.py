@@ -2,11 +2,10 @@
 
 import re
 
-import discord
 import pytest
 
 from bot.i18n import catalog
-from tests.conftest import set_locale
+from tests.conftest import add_admin, set_locale
 from tests.discord.driver import Driver, board_messages, cannon_first, open_table, play_channel, public_text
 
 
@@ -72,8 +71,7 @@ async def test_only_admins_change_the_language(env) -> None:  # noqa: ANN001
     ann = guild.add_member(env.create_user("ann"))
     ben = guild.add_member(env.create_user("ben"))
     set_locale(ann, "fr")
-    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
-    boss = guild.add_member(env.create_user("boss"), roles=[admins])
+    boss = add_admin(guild, env, "boss")
 
     record, _ = await open_table(env, channel, ann, [ben], lang="fr")
     thread = play_channel(env, channel, record)

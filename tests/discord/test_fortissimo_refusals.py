@@ -1,9 +1,8 @@
 """Clicks the bot must refuse: a private note in the clicker's language, and no change."""
 
-import discord
 import pytest
 
-from tests.conftest import set_locale
+from tests.conftest import add_admin, set_locale
 from tests.discord.driver import (
     Driver,
     board_messages,
@@ -224,8 +223,7 @@ async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:  # noqa: A
             "Seul l'hôte de la table ou un administrateur du serveur peut annuler la partie.",
         )
     await unchanged(env, record)
-    moderators = guild.create_role("moderators", permissions=discord.Permissions(manage_guild=True))
-    mod = guild.add_member(env.create_user("mod"), roles=[moderators])
+    mod = add_admin(guild, env, "mod")
     result = await mod.slash(thread, "fortissimo cancel")
     assert result.ephemeral and result.response.content == "The game is cancelled."
     record = await session(env, record.id)

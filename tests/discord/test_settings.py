@@ -1,21 +1,16 @@
 """/settings: everyone reads, only Manage Server changes; the settings take effect."""
 
-import discord
 
 from bot.storage import GuildSettings
+from tests.conftest import add_admin
 from tests.discord.driver import open_table
-
-
-def admin(guild, env, name: str):  # noqa: ANN001, ANN201
-    role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(env.create_user(name), roles=[role])
 
 
 async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None:  # noqa: ANN001
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
-    boss = admin(guild, env, "boss")
+    boss = add_admin(guild, env, "boss")
     for option, value in (("threads", False), ("dms", False), ("turn_clock", 30), ("missed_turns", 2),
                           ("allow_channel", channel), ("all_channels", True)):  # fmt: skip
         refused = await ann.slash(channel, "settings", **{option: value})
@@ -50,7 +45,7 @@ async def test_without_threads_the_game_plays_in_the_channel(env) -> None:  # no
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
-    await admin(guild, env, "boss").slash(channel, "settings", threads=False)
+    await add_admin(guild, env, "boss").slash(channel, "settings", threads=False)
     record, _ = await open_table(env, channel, ann, [ben])
     assert record.channel_id == channel.id and channel.threads == []
 
@@ -60,7 +55,7 @@ async def test_games_start_only_in_allowed_channels(env) -> None:  # noqa: ANN00
     games = guild.create_text_channel("games")
     chat = guild.create_text_channel("chat")
     ann = guild.add_member(env.create_user("ann"))
-    boss = admin(guild, env, "boss")
+    boss = add_admin(guild, env, "boss")
     await boss.slash(games, "settings", allow_channel=games)
     refused = await ann.slash(chat, "fortissimo start")
     assert refused.ephemeral and refused.response.content == f"⛔ Games start in these channels: <#{games.id}>."

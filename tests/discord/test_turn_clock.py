@@ -4,10 +4,9 @@ A table's clock comes from ``/fortissimo start turn_clock:`` or the server's
 setting; the one reminder comes when a quarter of the time is left.
 """
 
-import discord
 
 from bot.storage import GuildSettings
-from tests.conftest import make_bot, set_locale
+from tests.conftest import add_admin, make_bot, set_locale
 from tests.discord.driver import Driver, board_messages, bot_messages, game_state, open_table, play_channel, session
 
 MINUTE = 60
@@ -19,11 +18,6 @@ def texts(channel, env) -> list[str]:  # noqa: ANN001
 
 def count(channel, env, fragment: str) -> int:  # noqa: ANN001
     return sum(fragment in text for text in texts(channel, env))
-
-
-def admin(guild, env, name: str):  # noqa: ANN001, ANN201
-    role = guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
-    return guild.add_member(env.create_user(name), roles=[role])
 
 
 async def table(env, minutes: int = 10, **options):  # noqa: ANN001, ANN003, ANN201
@@ -79,7 +73,7 @@ async def test_a_turn_that_times_out_is_played_by_the_computer(env) -> None:  # 
 async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> None:  # noqa: ANN001
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
-    await admin(guild, env, "boss").slash(channel, "settings", missed_turns=2, turn_clock=5)
+    await add_admin(guild, env, "boss").slash(channel, "settings", missed_turns=2, turn_clock=5)
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     record, _ = await open_table(env, channel, ann, [ben], first_player="lobby")  # the server's 5 minutes
     thread = play_channel(env, channel, record)
@@ -119,7 +113,7 @@ async def test_a_seat_on_autopilot_is_told_how_to_come_back(env) -> None:  # noq
     """When every player is absent the table waits for them, and a click says how to resume."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
-    await admin(guild, env, "boss").slash(channel, "settings", missed_turns=1)
+    await add_admin(guild, env, "boss").slash(channel, "settings", missed_turns=1)
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     set_locale(ann, "fr")
     record, _ = await open_table(env, channel, ann, [ben], first_player="lobby", turn_clock=3)
@@ -143,7 +137,7 @@ async def test_a_seat_on_autopilot_is_told_how_to_come_back(env) -> None:  # noq
 async def test_an_abandoned_game_is_closed(env) -> None:  # noqa: ANN001
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
-    boss = admin(guild, env, "boss")
+    boss = add_admin(guild, env, "boss")
     await boss.slash(channel, "settings", abandon_days=2)
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     record, lobby = await open_table(env, channel, ann, [ben], first_player="lobby", turn_clock=0)
@@ -212,6 +206,6 @@ async def test_server_settings_decide_the_default_clock(env) -> None:  # noqa: A
     assert record.clock.turn_minutes == 1440 and record.clock.missed_turns == 3 and record.clock.abandon_days == 7
     shown = await ann.slash(channel, "notifications", dm=True)
     assert shown.response.content == "Vos rappels de tour arrivent aussi en message privé."
-    await admin(guild, env, "boss").slash(channel, "settings", dms=False)
+    await add_admin(guild, env, "boss").slash(channel, "settings", dms=False)
     shown = await ann.slash(channel, "notifications")
     assert "n'autorise pas les messages privés" in shown.response.content
