@@ -52,6 +52,7 @@ ENGINES: dict[str, Engine] = registry.engines()
 EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "fortissimo": [{"variant": "advanced"}, {"variant": "advanced", "crow_cap": True}],
     "forteresse": [{"auto_ties": True}],
+    "labyrinthe": [{"open_boxes": True, "first_player": "lobby"}],
 }
 
 GENERIC_GARBAGE = ["", " ", "\n", "\x00", "?", "~~", "🙂", "é", "null", "{}", "[]", "-1", "x" * 300]
@@ -71,9 +72,14 @@ EXTRA_GARBAGE: dict[str, list[str]] = {
         "fi.fQS.1.2", "ds", "ds-1", "dsx", "pk", "pk.", "pk.AH", "pk.pAH.", "pk.p10H", "bs.f9H",
         "bs.f9H.", "bs..fKH", "pk.pah", "pk.PAH", "ds1 ", " ds1", "ds٣",
     ],
+    "labyrinthe": [
+        "c", "c0", "c4", "c-1", "i", "i++", "i1", "o", "o0", "I+", "t1", "ss", "n1",
+        "d", "d4", "d-1", "d01", "b", "b2", "bD", "Rock", "rock ", "pierre", "m", "mA0",
+        "mA5", "mB13", "mG1", "mc7", "mC07", "m C7", "p", "pA0", "pF13", "pC٣", "mB1.",
+    ],
 }
 
-STEP_LIMITS: dict[str, int] = {"fortissimo": 3000, "forteresse": 3000}
+STEP_LIMITS: dict[str, int] = {"fortissimo": 3000, "forteresse": 3000, "labyrinthe": 30_000}
 DEFAULT_STEP_LIMIT = 10_000
 
 Probe = Callable[[Engine, GameState, "int | None", BaseModel, list[Event]], list[str]]
@@ -169,9 +175,61 @@ def _forteresse_probe(
     return problems
 
 
+def _labyrinthe_probe(
+    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
+) -> list[str]:
+    """Hidden: the bag's order; the other seats' boxes while boxes are closed and the
+    game runs; the other duellist's choice until both have chosen.
+
+    The view must not name a treasure held in another seat's closed box beyond the
+    public ``collected`` list, nor a choice but the viewer's own; the events a seat
+    sees must not name another seat's choice before the reveal. Then the planting
+    check: shuffle the bag, move treasures between the other seats' closed boxes
+    (counts kept), change the other duellist's pending choice: the view must not
+    change at all.
+    """
+    problems = []
+    closed = not state.options.open_boxes and state.phase != "over"
+    if closed and view.boxes is not None:
+        problems.append("closed boxes are shown")
+    if view.box is not None and seat is not None and sorted(view.box) != sorted(state.boxes[seat]):
+        problems.append("the seat's own box is wrong")
+    if seat is None and view.box is not None:
+        problems.append("the public view shows a box")
+    duel = state.duel
+    if view.duel is not None and view.duel.my_choice is not None:
+        if seat is None or duel is None or duel.choices.get(seat) != view.duel.my_choice:
+            problems.append("the view shows a choice that is not the viewer's own")
+    for event in events:
+        if event.kind == "chose" and "sign" in event.model_dump():
+            problems.append("a 'chose' event names the choice")
+        if event.kind == "handed_treasures" and closed and seat not in (event.loser, event.winner):
+            problems.append("a bystander sees which treasures changed hands")
+    twins = []
+    if len(state.bag) > 1:
+        twins.append(state.model_copy(update={"bag": state.bag[1:] + state.bag[:1]}))
+    others = [s for s in range(state.seats) if s != seat and state.boxes[s]]
+    if closed and len(others) > 1:
+        boxes = [list(box) for box in state.boxes]
+        a, b = others[:2]
+        boxes[a][0], boxes[b][0] = boxes[b][0], boxes[a][0]
+        twins.append(state.model_copy(update={"boxes": boxes}))
+    if duel is not None and len(duel.choices) == 1:
+        (chooser, sign), = duel.choices.items()
+        if chooser != seat:
+            other = {"rock": "paper", "paper": "scissors", "scissors": "rock"}[sign]
+            twins.append(state.model_copy(update={"duel": duel.model_copy(update={"choices": {chooser: other}})}))
+    for twin in twins:
+        if engine.view(twin, seat) != view:
+            problems.append("the view changes when hidden things are moved")
+            break
+    return problems
+
+
 SECRET_PROBES: dict[str, Probe] = {
     "fortissimo": _fortissimo_probe,
     "forteresse": _forteresse_probe,
+    "labyrinthe": _labyrinthe_probe,
 }
 
 KNOWN_BUGS: dict[tuple[str, str], str] = {}
