@@ -327,6 +327,7 @@ class SessionService:
         turn_clock.schedule(record, engine, before, state, self.clock())
         public = [e.model_dump(mode="json") for e in events if e.audience is None]
         record.recent = (record.recent + public)[-RECENT_EVENTS:]
+        record.news = public
         await self._save(record, old, log, result)
         return record
 

@@ -59,6 +59,7 @@ class SessionRecord(BaseModel):
     updated_at: float
     last_human_at: float | None = None  # a player's last click or command
     wake_at: float | None = None  # the next reminder, deadline or abandonment; set on save
+    news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

@@ -63,6 +63,11 @@ class GameUI(ABC):
         """What only ``seat`` may see, with its controls, for an ephemeral message; None: no secrets."""
         return None
 
+    def news(self, record: SessionRecord, lang: Language) -> str | None:
+        """A message for the thread about the change just saved (``record.news``), told as it
+        happens; it may mention players. None: the board's own log is enough."""
+        return None
+
     def title(self, lang: Language) -> str:
         return t(lang, self.title_key)
 

@@ -294,6 +294,7 @@ class Tables:
         """
         try:
             await self.publish(record, interaction)
+            await self._tell_news(record)
         except discord.HTTPException:
             log.exception("could not show session %s; its state is saved", record.id)
             if interaction is not None:
@@ -305,6 +306,13 @@ class Tables:
             await self._edit_lobby(record)
         except discord.HTTPException:
             log.exception("could not announce the end of session %s", record.id)
+
+    async def _tell_news(self, record: SessionRecord) -> None:
+        """The game's own message about what just happened, if it has one; players it names are pinged."""
+        if record.news and (text := self.uis[record.game].news(record, await self.public_language(record.guild_id))):
+            channel = await self.channel(record.channel_id)
+            mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
+            await channel.send(text[:2000], allowed_mentions=mentions)
 
     async def publish(
         self, record: SessionRecord, interaction: discord.Interaction | None = None, fresh: bool = False

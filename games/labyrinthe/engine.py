@@ -514,7 +514,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     def _resign(self, state: LabyrintheState, seat: int) -> list[Event]:
         """The seat leaves: its pawn leaves the castle and its treasures go back into the bag."""
         if state.resigned[seat]:
-            raise IllegalAction("error.already_left")
+            raise IllegalAction("error.left_game")
         events: list[Event] = []
         state.resigned[seat] = True
         state.pawns[seat] = None

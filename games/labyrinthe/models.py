@@ -68,7 +68,7 @@ class Turn(Action):
     def token(self) -> str:
         if self.ring == CENTRE:
             return f"c{self.by}"
-        return ("i" if self.ring == INNER else "o") + ("+" if self.by > 0 else "-")
+        return ("i" if self.ring == INNER else "o") + ("cw" if self.by > 0 else "ccw")
 
 
 class Take(Action):
@@ -138,10 +138,10 @@ _SIMPLE: dict[str, LabyrintheAction] = {
     "c1": Turn(ring=CENTRE, by=1),
     "c2": Turn(ring=CENTRE, by=2),
     "c3": Turn(ring=CENTRE, by=3),
-    "i+": Turn(ring=INNER, by=1),
-    "i-": Turn(ring=INNER, by=-1),
-    "o+": Turn(ring=OUTER, by=1),
-    "o-": Turn(ring=OUTER, by=-1),
+    "icw": Turn(ring=INNER, by=1),
+    "iccw": Turn(ring=INNER, by=-1),
+    "ocw": Turn(ring=OUTER, by=1),
+    "occw": Turn(ring=OUTER, by=-1),
     "t": Take(),
     "s": Stay(),
     "n": NoDuel(),

@@ -17,6 +17,9 @@ from games.forteresse import models as forteresse_models
 from games.forteresse.cards import HOUSE_RULES
 from games.fortissimo import models
 from games.fortissimo.cards import CARDS, kind
+from cogs.labyrinthe import board as labyrinthe_board
+from games.labyrinthe import engine as labyrinthe_engine
+from games.labyrinthe import models as labyrinthe_models
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG_FILES = sorted(ROOT.glob("bot/locales/*.json")) + sorted(ROOT.glob("cogs/*/locales/*.json"))
@@ -52,6 +55,7 @@ def test_no_key_is_defined_twice() -> None:
 NAMESPACES = (
     "cancel", "cmd", "common", "error", "games", "help", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
     "stats", "status", "table", "fortissimo", "clock", "time", "resume", "notifications", "forteresse",
+    "labyrinthe",
 )  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
 CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')
@@ -117,6 +121,33 @@ def forteresse_control_keys() -> list[str]:
     )
 
 
+def labyrinthe_keys() -> list[str]:
+    """Every public event of the labyrinth in each of its ways, and the names the board builds keys from."""
+    variants = {
+        "took": ("moved", "still"), "challenged": ("duel", "target"), "stake": ("one", "die"),
+        "revealed": ("tie", "won"), "ended": ("seven", "forfeit"),
+    }  # fmt: skip
+    events = [
+        cls.model_fields["kind"].default
+        for cls in labyrinthe_models.Event.__subclasses__()
+        if cls.__module__ == labyrinthe_models.__name__ and cls.model_fields["kind"].default != "handed_treasures"
+    ]
+    options = labyrinthe_models.LabyrintheOptions
+    return (
+        [f"labyrinthe.event.{kind}.{v}" for kind in events for v in variants.get(kind, ())]
+        + [f"labyrinthe.event.{kind}" for kind in events if kind not in variants]
+        + [f"labyrinthe.turn.{key}" for key in labyrinthe_board.TURN_KEYS.values()]
+        + [f"labyrinthe.treasure.{key}" for key, _ in labyrinthe_board.TREASURES]
+        + [f"labyrinthe.sign.{sign}" for sign in labyrinthe_models.SIGNS]
+        + [f"labyrinthe.house.{key}" for key in labyrinthe_engine.HOUSE_RULES]
+        + [f"labyrinthe.first_player.{v}" for v in enum_values(options, "first_player")]
+        + [f"labyrinthe.boxes.{v}" for v in ("open", "closed")]
+        + [f"labyrinthe.result.{r}" for r in ("seven", "forfeit")]
+        + [f"labyrinthe.menu.{name}" for name in ("move", "place")]
+        + [f"labyrinthe.prompt.{p}" for p in ("change", "change_took")]
+    )
+
+
 @pytest.mark.parametrize(
     "keys",
     [
@@ -141,11 +172,12 @@ def forteresse_control_keys() -> list[str]:
         [f"forteresse.status.{s}" for s in ("incomplete", "open", "explored", "pillaged")],
         [f"forteresse.rules.phase.{phase}" for phase in (1, 2, 3, 4)],
         forteresse_control_keys(),
+        labyrinthe_keys(),
     ],
     ids=[
         "cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages", "forteresse_events",
         "forteresse_prompts", "forteresse_house_rules", "forteresse_steps", "forteresse_phases", "forteresse_results",
-        "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls",
+        "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls", "labyrinthe",
     ],
 )  # fmt: skip
 def test_keys_built_from_names_exist(keys: list[str]) -> None:

@@ -73,7 +73,7 @@ EXTRA_GARBAGE: dict[str, list[str]] = {
         "bs.f9H.", "bs..fKH", "pk.pah", "pk.PAH", "ds1 ", " ds1", "ds٣",
     ],
     "labyrinthe": [
-        "c", "c0", "c4", "c-1", "i", "i++", "i1", "o", "o0", "I+", "t1", "ss", "n1",
+        "c", "c0", "c4", "c-1", "i", "i+", "icc", "iccww", "o", "o-", "ICW", "ocw ", "t1", "ss", "n1",
         "d", "d4", "d-1", "d01", "b", "b2", "bD", "Rock", "rock ", "pierre", "m", "mA0",
         "mA5", "mB13", "mG1", "mc7", "mC07", "m C7", "p", "pA0", "pF13", "pC٣", "mB1.",
     ],

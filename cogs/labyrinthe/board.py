@@ -1,0 +1,344 @@
+"""How a Labyrinthe secret table looks in Discord.
+
+One public message: an embed with the castle's picture (drawn from the
+public view), whose turn it is and what to do, the sought treasure, the
+players and the latest events, and the controls of the moment:
+
+- path changes: one button per change (the centre by a quarter either way or
+  a half turn; each corridor one notch either way);
+- the move, or the placing of a duel's loser: the cells on offer (tinted on
+  the picture) in up to three menus, one per pair of rings, so no menu
+  exceeds Discord's 25 options (16, 24 and 24 cells at most);
+- the duel: whom to challenge, the stake, then "Choose in secret", which
+  opens each duellist's private view with stone, scissors and paper.
+
+The private view (ephemeral) shows the player's own box, and their choice
+once made. Duels are also told as separate thread messages as they happen
+(``news``), which ping the challenged player.
+"""
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+from bot.ui.components import GameButton, GameSelect, PrivateButton
+from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_mention, seat_name
+from cogs.labyrinthe.picture import render
+from games.labyrinthe import ENGINE
+from games.labyrinthe.engine import HOUSE_RULES, TREASURES_TO_WIN
+from games.labyrinthe.maze import CENTRE, INNER, OUTER, RINGS, Cell, label
+from games.labyrinthe.models import (
+    SIGNS,
+    Bet,
+    Challenge,
+    Choose,
+    LabyrintheState,
+    LabyrintheView,
+    Move,
+    NoDuel,
+    Place,
+    Stay,
+    Take,
+    Turn,
+)
+
+GAME = ENGINE.name
+COLOUR = 0x2C5282
+PAWNS = ("🔴", "🔵", "🟢", "🟡")  # the pawns' colours on the picture, seat by seat
+TREASURES = (
+    ("crown", "👑"), ("ring", "💍"), ("key", "🗝️"), ("sword", "🗡️"), ("goblet", "🏆"), ("gem", "💎"),
+    ("book", "📖"), ("potion", "🧪"), ("map", "🗺️"), ("hourglass", "⏳"), ("lantern", "🏮"), ("lute", "🪕"),
+    ("bell", "🔔"), ("shield", "🛡️"), ("scroll", "📜"), ("coin", "🪙"), ("owl", "🦉"), ("egg", "🥚"),
+)  # fmt: skip
+SIGN_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
+RING_GROUPS = ((0, 1), (2, 3), (4, 5))  # one menu per pair of rings: 16, 24 and 24 cells at most
+TURN_KEYS = {
+    "c1": "centre_cw", "c2": "centre_half", "c3": "centre_ccw",
+    "icw": "inner_cw", "iccw": "inner_ccw", "ocw": "outer_cw", "occw": "outer_ccw",
+}  # fmt: skip
+NEWS = frozenset({"challenged", "stake", "chose", "revealed", "handed", "placed", "declined"})
+FIELD_SIZE = 1024
+
+
+def treasure_name(number: int, lang: Language) -> str:
+    """"👑 7 Couronne": the picture numbers treasures from 1."""
+    key, emoji = TREASURES[number]
+    return f"{emoji} {number + 1} {t(lang, f'labyrinthe.treasure.{key}')}"
+
+
+def turn_text(ring: int, by: int, lang: Language) -> str:
+    return t(lang, f"labyrinthe.turn.{TURN_KEYS[Turn(ring=ring, by=by).token()]}")
+
+
+class LabyrintheUI(GameUI):
+    game = GAME
+    title_key = "labyrinthe.title"
+    has_picture = True
+
+    def picture(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> bytes:
+        return render(ENGINE.view(state, None))
+
+    # -- the public board -----------------------------------------------------------
+    def board(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[BoardMessage]:
+        view = ENGINE.view(state, None)
+        embed = discord.Embed(
+            title=t(lang, "labyrinthe.board.title", number=record.id),
+            description=self._prompt(record, view, lang),
+            colour=COLOUR,
+        )
+        embed.add_field(name=t(lang, "labyrinthe.board.target"), value=self._target(view, lang), inline=False)
+        embed.add_field(name=t(lang, "labyrinthe.board.players"), value=self._players(record, view, lang), inline=False)
+        narration = [self.narrate(record, event, lang) for event in record.recent]
+        if narration:
+            log = "\n".join(narration)
+            embed.add_field(name=t(lang, "labyrinthe.board.recent"), value=log[-FIELD_SIZE:], inline=False)
+        embed.set_image(url=f"attachment://{PICTURE}")
+        embed.set_footer(text=t(lang, "labyrinthe.board.footer"))
+        controls = discord.ui.View(timeout=None)
+        if record.status == "active" and view.phase != "over":
+            for item in self._controls(record, state, view, lang):
+                controls.add_item(item)
+        return [BoardMessage(embed=embed, view=controls)]
+
+    def _prompt(self, record: SessionRecord, view: LabyrintheView, lang: Language) -> str:
+        if view.phase == "over" or record.status != "active":
+            return t(lang, "labyrinthe.prompt.over")
+        who = seat_mention(record, view.current, lang)
+        duel = view.duel
+        if view.phase == "change":
+            key = "change_took" if view.took else "change"
+            return t(lang, f"labyrinthe.prompt.{key}", player=who, left=2 - len(view.changes))
+        if view.phase == "move":
+            return t(lang, "labyrinthe.prompt.move", player=who)
+        if view.phase == "challenge":
+            return t(lang, "labyrinthe.prompt.challenge", player=who)
+        if view.phase == "stake":
+            return t(lang, "labyrinthe.prompt.stake", player=who)
+        assert duel is not None
+        a, b = (seat_mention(record, s, lang) for s in (duel.challenger, duel.defender))
+        if view.phase == "choose":
+            waiting = ", ".join(
+                seat_mention(record, s, lang) for s in (duel.challenger, duel.defender) if s not in duel.chosen
+            )
+            return t(lang, "labyrinthe.prompt.choose", challenger=a, defender=b, waiting=waiting, round=duel.round)
+        winner = seat_mention(record, duel.winner, lang) if duel.winner is not None else ""
+        return t(lang, "labyrinthe.prompt.place", player=winner)
+
+    def _target(self, view: LabyrintheView, lang: Language) -> str:
+        if view.target is None:
+            return t(lang, "labyrinthe.board.no_target")
+        cell = label(view.treasures[view.target])
+        return t(lang, "labyrinthe.board.target_at", treasure=treasure_name(view.target, lang), cell=cell, bag=view.bag)
+
+    def _players(self, record: SessionRecord, view: LabyrintheView, lang: Language) -> str:
+        lines = []
+        for seat in range(view.seats):
+            marker = "▶ " if seat == view.current and view.phase != "over" else ""
+            where = view.pawns[seat]
+            line = f"{marker}{PAWNS[seat]} {seat_name(record, seat, lang)}"
+            if view.resigned[seat]:
+                line += " · " + t(lang, "labyrinthe.board.left")
+            elif where is not None:
+                line += f" · {label(where)}"
+            if view.boxes is not None:
+                line += " · " + t(lang, "labyrinthe.board.treasures", count=len(view.boxes[seat]))
+            lines.append(line)
+        if view.boxes is None:
+            lines.append(t(lang, "labyrinthe.board.closed_boxes", collected=len(view.collected)))
+        return "\n".join(lines)[:FIELD_SIZE]
+
+    def _controls(
+        self, record: SessionRecord, state: LabyrintheState, view: LabyrintheView, lang: Language
+    ) -> list[discord.ui.Item]:
+        acting = sorted(ENGINE.to_act(state))
+        legal = {a.token() for seat in acting for a in ENGINE.legal_actions(state, seat)}
+
+        def button(token: str, text: str, style: discord.ButtonStyle, row: int) -> GameButton:
+            return GameButton(GAME, record.id, record.version, token, label=text[:80], style=style,
+                              disabled=token not in legal, row=row)  # fmt: skip
+
+        items: list[discord.ui.Item] = []
+        box = PrivateButton(GAME, record.id, label=t(lang, "labyrinthe.button.box"), emoji="🎒",
+                            style=discord.ButtonStyle.secondary, row=4)  # fmt: skip
+        if view.phase == "change":
+            for number, ring in enumerate((CENTRE, INNER, OUTER)):
+                turns = (1, 2, 3) if ring == CENTRE else (1, -1)
+                for by in turns:
+                    token = Turn(ring=ring, by=by).token()
+                    items.append(button(token, turn_text(ring, by, lang), discord.ButtonStyle.primary, number))
+        elif view.phase == "move":
+            items += self._cell_menus(record, "move", [Move(to=cell) for cell in view.reachable], view, legal, lang)
+            items.append(button(Stay().token(), t(lang, "labyrinthe.button.stay"), discord.ButtonStyle.secondary, 3))
+        elif view.phase == "challenge":
+            for action in ENGINE.legal_actions(state, view.current):
+                if isinstance(action, Challenge):
+                    text = t(lang, "labyrinthe.button.challenge", player=seat_name(record, action.opponent, lang))
+                    items.append(button(action.token(), text, discord.ButtonStyle.danger, 0))
+            if NoDuel().token() in legal:
+                items.append(button(NoDuel().token(), t(lang, "labyrinthe.button.no_duel"), discord.ButtonStyle.secondary, 1))
+        elif view.phase == "stake":
+            items.append(button(Bet(die=False).token(), t(lang, "labyrinthe.button.bet_one"), discord.ButtonStyle.primary, 0))
+            items.append(button(Bet(die=True).token(), t(lang, "labyrinthe.button.bet_die"), discord.ButtonStyle.danger, 0))
+        elif view.phase == "choose":
+            box = PrivateButton(GAME, record.id, label=t(lang, "labyrinthe.button.choose"), emoji="🤫",
+                                style=discord.ButtonStyle.danger, row=0)  # fmt: skip
+        elif view.phase == "place":
+            places = [Place(to=cell) for cell in ENGINE.free_cells(state)]
+            items += self._cell_menus(record, "place", places, view, legal, lang)
+        if Take().token() in legal:
+            items.append(button(Take().token(), t(lang, "labyrinthe.button.take"), discord.ButtonStyle.success, 3))
+        items.append(box)
+        return items
+
+    def _cell_menus(
+        self, record: SessionRecord, name: str, actions: list[Move] | list[Place], view: LabyrintheView,
+        legal: set[str], lang: Language,
+    ) -> list[GameSelect]:  # fmt: skip
+        """The cells on offer, one menu per pair of rings (at most 24 options each)."""
+        menus = []
+        for row, rings in enumerate(RING_GROUPS):
+            options = [
+                discord.SelectOption(label=self._cell_text(a.to, view, lang)[:100], value=a.token())
+                for a in actions
+                if a.to[0] in rings and a.token() in legal
+            ]
+            if not options:
+                continue
+            placeholder = t(lang, f"labyrinthe.menu.{name}", rings="/".join(RINGS[r] for r in rings))
+            menus.append(GameSelect(GAME, record.id, record.version, f"{name}-{row}", placeholder=placeholder,
+                                    options=options, row=row))  # fmt: skip
+        return menus
+
+    def _cell_text(self, cell: Cell, view: LabyrintheView, lang: Language) -> str:
+        """"C7 · 👑 7 Couronne (cherché) · 🔵": what stands on a cell."""
+        parts = [label(cell)]
+        for number, where in enumerate(view.treasures):
+            if where == cell:
+                name = treasure_name(number, lang)
+                if number == view.target:
+                    name = t(lang, "labyrinthe.menu.sought", treasure=name)
+                elif number in view.collected:
+                    continue
+                parts.append(name)
+        pawns = "".join(PAWNS[s] for s, where in enumerate(view.pawns) if where == cell)
+        if pawns:
+            parts.append(pawns)
+        return " · ".join(parts)
+
+    # -- the private view -------------------------------------------------------------
+    def private(self, record: SessionRecord, state: LabyrintheState, seat: int, lang: Language) -> BoardMessage:
+        view = ENGINE.view(state, seat)
+        box = view.box or []
+        lines = [treasure_name(n, lang) for n in box] or [t(lang, "labyrinthe.private.empty")]
+        embed = discord.Embed(
+            title=t(lang, "labyrinthe.private.title", count=len(box), goal=TREASURES_TO_WIN),
+            description="\n".join(lines),
+            colour=COLOUR,
+        )
+        controls = discord.ui.View(timeout=None)
+        duel = view.duel
+        if duel is not None and view.phase == "choose" and seat in (duel.challenger, duel.defender):
+            other = duel.defender if seat == duel.challenger else duel.challenger
+            if duel.my_choice is None:
+                text = t(lang, "labyrinthe.private.choose", player=seat_name(record, other, lang), round=duel.round)
+                for sign in SIGNS:
+                    controls.add_item(GameButton(GAME, record.id, record.version, Choose(sign=sign).token(),
+                                                 label=t(lang, f"labyrinthe.sign.{sign}"), emoji=SIGN_EMOJI[sign],
+                                                 style=discord.ButtonStyle.primary))  # fmt: skip
+            else:
+                sign = f"{SIGN_EMOJI[duel.my_choice]} {t(lang, f'labyrinthe.sign.{duel.my_choice}')}"
+                text = t(lang, "labyrinthe.private.chosen", sign=sign, player=seat_name(record, other, lang))
+            embed.add_field(name=t(lang, "labyrinthe.private.duel"), value=text, inline=False)
+        return BoardMessage(embed=embed, view=controls)
+
+    # -- narration ----------------------------------------------------------------------
+    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
+        kind = event["kind"]
+        params = dict(event)
+        for key in ("seat", "opponent", "loser", "winner", "pawn"):
+            if isinstance(params.get(key), int):
+                params[key] = seat_name(record, params[key], lang)
+        for key in ("start", "end"):
+            if key in params:
+                params[key] = label(tuple(params[key]))
+        if "treasure" in params:
+            params["treasure"] = treasure_name(params["treasure"], lang)
+        if kind == "turned":
+            params["change"] = turn_text(event["ring"], event["by"], lang)
+        variant = ""
+        if kind == "took":
+            variant = ".moved" if event["moved"] else ".still"
+        elif kind == "challenged":
+            variant = ".target" if event["for_target"] else ".duel"
+        elif kind == "stake":
+            variant = ".die" if event["die"] else ".one"
+        elif kind == "revealed":
+            signs = {int(s): sign for s, sign in event["signs"].items()}
+            params["signs"] = " · ".join(
+                f"{seat_name(record, s, lang)} {SIGN_EMOJI[sign]}" for s, sign in signs.items()
+            )
+            variant = ".tie" if event["winner"] is None else ".won"
+        elif kind == "ended":
+            params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
+            variant = "." + event["reason"]
+        return t(lang, f"labyrinthe.event.{kind}{variant}", **params)
+
+    def news(self, record: SessionRecord, lang: Language) -> str | None:
+        """The duel, told in the thread as it happens; the challenged player is pinged."""
+        lines = []
+        for event in record.news:
+            if event["kind"] not in NEWS:
+                continue
+            text = self.narrate(record, event, lang)
+            if event["kind"] == "challenged":
+                text += "\n" + t(lang, "labyrinthe.news.choose", defender=seat_mention(record, event["opponent"], lang))
+            lines.append(text)
+        return "⚔️ " + "\n".join(lines) if lines else None
+
+    # -- the end and the texts ----------------------------------------------------------
+    def result(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> discord.Embed:
+        view = ENGINE.view(state, None)
+        outcome = view.outcome
+        assert outcome is not None and view.boxes is not None
+        winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+        embed = discord.Embed(
+            title=t(lang, "labyrinthe.result.title", number=record.id),
+            description=t(lang, f"labyrinthe.result.{outcome.reason}", winners=winners, goal=TREASURES_TO_WIN),
+            colour=0xD69E2E,
+        )
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                name = f"{place}. {PAWNS[seat]} {seat_name(record, seat, lang)}"
+                if view.resigned[seat]:
+                    name += " · " + t(lang, "labyrinthe.board.left")
+                box = view.boxes[seat]
+                value = t(lang, "labyrinthe.board.treasures", count=len(box))
+                if box:
+                    value += "\n" + ", ".join(treasure_name(n, lang) for n in box)
+                embed.add_field(name=name[:256], value=value[:FIELD_SIZE], inline=False)
+            place += len(group)
+        return embed
+
+    def rules(self, lang: Language) -> discord.Embed:
+        embed = discord.Embed(
+            title=t(lang, "labyrinthe.rules.title"), description=t(lang, "labyrinthe.rules.summary"), colour=COLOUR
+        )
+        embed.add_field(name=t(lang, "labyrinthe.rules.duel_title"), value=t(lang, "labyrinthe.rules.duel"), inline=False)
+        house = "\n".join(f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES)
+        embed.add_field(name=t(lang, "labyrinthe.rules.house_title"), value=house[:FIELD_SIZE], inline=False)
+        embed.add_field(
+            name=t(lang, "labyrinthe.rules.controls_title"), value=t(lang, "labyrinthe.rules.controls"), inline=False
+        )
+        return embed
+
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
+        opts = ENGINE.make_options(options)
+        return t(
+            lang,
+            "labyrinthe.options",
+            boxes=t(lang, f"labyrinthe.boxes.{'open' if opts.open_boxes else 'closed'}"),
+            first_player=t(lang, f"labyrinthe.first_player.{opts.first_player}"),
+        )

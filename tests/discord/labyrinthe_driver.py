@@ -1,0 +1,160 @@
+"""Drive Le labyrinthe secret games in SimCord through clicks and selects only.
+
+The player to act uses the public board as a person would: a button for a
+path change, a duel or the stake, a menu option for a move or for placing a
+beaten pawn. In a duel each duellist presses "Choose in secret" and picks
+stone, scissors or paper in the ephemeral view that opens. To decide WHICH
+control to use, the driver asks a chooser about the seat's own view (by
+default the engine's computer player); it never moves anything itself.
+"""
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from simcord import ChannelHandle, Env, InteractionResult, MemberActor
+
+from bot.storage import SessionRecord
+from games.core import Rng
+from games.labyrinthe import ENGINE
+from games.labyrinthe.models import LabyrintheAction, LabyrintheState, LabyrintheView, Stay
+from tests.discord.driver import custom_ids, items, play_channel, session
+from tests.discord.forteresse_driver import message, private_reply
+
+GAME = ENGINE.name
+LOBBY = {
+    "fr": {"join": "Rejoindre", "add_bot": "Ajouter un ordinateur", "start": "Lancer la partie"},
+    "en": {"join": "Join", "add_bot": "Add a computer player", "start": "Start the game"},
+}
+Chooser = Callable[[LabyrintheView, list[LabyrintheAction], Rng], LabyrintheAction]
+
+
+async def open_table(
+    env: Env, channel: ChannelHandle, host: MemberActor, joiners: list[MemberActor], computers: int = 0,
+    lang: str = "en", **options: Any,
+) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
+    """``/labyrinthe start``, everyone joins, the host adds computers and starts."""
+    result = await host.slash(channel, "labyrinthe start", **options)
+    assert not result.ephemeral, result.response and result.response.content
+    lobby = result.response.message
+    for member in joiners:
+        assert not (await member.click(lobby, label=LOBBY[lang]["join"])).ephemeral
+    for _ in range(computers):
+        assert not (await host.click(lobby, label=LOBBY[lang]["add_bot"])).ephemeral
+    assert not (await host.click(lobby, label=LOBBY[lang]["start"])).ephemeral
+    found = await env.bot.storage.find_sessions(game=GAME, channel_id=channel.id)
+    record = max(found, key=lambda r: r.id)
+    assert record.status in ("active", "finished")
+    return record, play_channel(env, channel, record), lobby
+
+
+def board(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Message:
+    (board_id,) = record.board_message_ids
+    return message(env, channel, board_id)
+
+
+def computer(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
+    return ENGINE.choose(view, legal, rng)
+
+
+def duellist(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
+    """Hunts the other pawns as if the bag were empty: changes and moves towards them, then challenges."""
+    return ENGINE.choose(view.model_copy(update={"target": None}), legal, rng)
+
+
+def idler(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
+    """Makes the compulsory changes, then stays; in a duel, whatever the computer would do."""
+    return Stay() if Stay() in legal else ENGINE.choose(view, legal, rng)
+
+
+@dataclass
+class Driver:
+    env: Env
+    channel: ChannelHandle  # the game's thread
+    players: list[MemberActor]
+    session_id: int
+    choosers: dict[int, Chooser] = field(default_factory=dict)  # by seat; the computer player otherwise
+    tokens: list[str] = field(default_factory=list)  # every accepted move, in order
+    after_click: Callable[["Driver"], Awaitable[None]] | None = None
+
+    async def record(self) -> SessionRecord:
+        return await session(self.env, self.session_id)
+
+    async def state(self) -> LabyrintheState:
+        return self.env.bot.service.state(await self.record())
+
+    def actor(self, record: SessionRecord, seat: int) -> MemberActor:
+        user_id = record.seats[seat].user_id
+        (found,) = [p for p in self.players if p.id == user_id]
+        return found
+
+    def decide(self, state: LabyrintheState, seat: int) -> str:
+        legal = ENGINE.legal_actions(state, seat)
+        rng = Rng.from_seed(state.turn * 7 + seat + len(self.tokens))
+        action = self.choosers.get(seat, computer)(ENGINE.view(state, seat), legal, rng)
+        assert action in legal
+        return action.token()
+
+    async def open_private(self, record: SessionRecord, seat: int) -> discord.Message:
+        """The board's "Choose in secret" / "My box" button: the seat's ephemeral view."""
+        shown = board(self.env, self.channel, record)
+        result = await self.actor(record, seat).click(shown, custom_id=f"p:{GAME}:{record.id}")
+        reply = private_reply(result)
+        assert reply.flags.ephemeral
+        return message(self.env, self.channel, reply.id)
+
+    async def play(self, seat: int, token: str) -> InteractionResult:
+        """Play ``token`` for ``seat`` through the control that offers it."""
+        record = await self.record()
+        actor = self.actor(record, seat)
+        state = self.env.bot.service.state(record)
+        if state.phase == "choose":
+            shown = await self.open_private(record, seat)
+            result = await actor.click(shown, custom_id=f"g:{GAME}:{record.id}:{record.version}:{token}")
+        else:
+            shown = board(self.env, self.channel, record)
+            result = await self._use_board(actor, shown, record, token)
+        assert not any((f.content or "").startswith("⛔") for f in result.followups), result.followups
+        if result.ephemeral and state.phase != "choose":
+            raise AssertionError(f"{token} refused: {result.response.content}")
+        after = await self.record()
+        assert after.version > record.version, f"{token} changed nothing"
+        self.tokens.append(token)
+        if self.after_click is not None:
+            await self.after_click(self)
+        return result
+
+    async def _use_board(
+        self, actor: MemberActor, shown: discord.Message, record: SessionRecord, token: str
+    ) -> InteractionResult:
+        button = f"g:{GAME}:{record.id}:{record.version}:{token}"
+        if button in custom_ids(shown):
+            (item,) = [i for i in items(shown) if getattr(i, "custom_id", None) == button]
+            assert not item.disabled, f"{token} is disabled"
+            return await actor.click(shown, custom_id=button)
+        for item in items(shown):
+            if isinstance(item, discord.SelectMenu) and token in [o.value for o in item.options]:
+                return await actor.select(shown, [token], custom_id=item.custom_id)
+        raise AssertionError(f"the board offers no control for {token}")
+
+    async def step(self) -> None:
+        """One move of the first seat to act."""
+        record = await self.record()
+        state = self.env.bot.service.state(record)
+        seat = min(ENGINE.to_act(state))
+        assert not record.seats[seat].computer, "a computer seat is to act after a commit"
+        await self.play(seat, self.decide(state, seat))
+
+    async def play_until(self, done: Callable[[LabyrintheState], bool], max_moves: int = 600) -> SessionRecord:
+        for _ in range(max_moves):
+            record = await self.record()
+            if record.status != "active" or done(self.env.bot.service.state(record)):
+                return record
+            await self.step()
+        raise AssertionError("the game did not get there")
+
+    async def play_to_end(self, max_moves: int = 600) -> SessionRecord:
+        record = await self.play_until(lambda state: False, max_moves)
+        assert record.status == "finished"
+        return record
