@@ -1,0 +1,74 @@
+"""Le labyrinthe secret castle picture figures (not part of the test run).
+
+Renders about 200 public views taken from seeded play-outs of the computer
+player (2, 3 and 4 seats; every state of each game, evenly sampled, the
+finished castles included) and prints the render time, p50 and p99 in
+milliseconds (caches warm; the very first render, which draws the cached
+background, is printed apart), and the PNG size.
+
+Run: .venv/bin/python bench/labyrinthe_picture.py [views]
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from cogs.labyrinthe.picture import HEIGHT, WIDTH, render  # noqa: E402
+from games.core import Rng  # noqa: E402
+from games.labyrinthe import ENGINE  # noqa: E402
+
+MAX_ACTIONS = 2000  # a safety net: the computer players finish far sooner
+
+
+def percentiles(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def play(seed: int, seats: int) -> list:
+    """Every state of one game; both duellists act in turn when both must choose."""
+    state = ENGINE.new_game(seats, ENGINE.make_options({}), seed)
+    rng = Rng.from_seed(seed)
+    states = [state]
+    while not ENGINE.is_over(state) and len(states) < MAX_ACTIONS:
+        seat = min(ENGINE.to_act(state))
+        legal = ENGINE.legal_actions(state, seat)
+        state = ENGINE.apply(state, seat, ENGINE.choose(ENGINE.view(state, seat), legal, rng)).state
+        states.append(state)
+    return states
+
+
+def views(count: int, games: int = 12) -> list:
+    played = [play(seed, 2 + seed % 3) for seed in range(games)]
+    states = [state for game in played for state in game]
+    step = max(1, len(states) // count)
+    picked = states[::step][:count]
+    picked[-1] = played[-1][-1]  # a finished castle
+    return [ENGINE.view(state, None) for state in picked]
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    sample = views(count)
+    phases = sorted({view.phase for view in sample})
+    start = time.perf_counter()
+    render(sample[0])
+    cold = (time.perf_counter() - start) * 1000
+    times, sizes = [], []
+    for view in sample:
+        start = time.perf_counter()
+        png = render(view)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    p50, p99 = percentiles(times)
+    s50, s99 = percentiles([s / 1024 for s in sizes])
+    print(f"{len(sample)} views ({', '.join(phases)}), {WIDTH}x{HEIGHT} px")
+    print(f"render: p50 {p50:.1f} ms, p99 {p99:.1f} ms (first render, cold caches: {cold:.1f} ms)")
+    print(f"PNG size: p50 {s50:.0f} KiB, p99 {s99:.0f} KiB, max {max(sizes) / 1024:.0f} KiB")
+
+
+if __name__ == "__main__":
+    main()

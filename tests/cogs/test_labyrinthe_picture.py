@@ -1,0 +1,226 @@
+"""The Labyrinthe secret castle picture: valid PNGs from seeded play-outs, the
+same bytes for the same view, and pixels that show what the view says (walls,
+the sought treasure, pawns, collected treasures, reachable cells)."""
+
+import io
+import struct
+import zlib
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from PIL import Image
+
+from cogs.labyrinthe.picture import (
+    FADED,
+    FLOOR_FIXED,
+    FLOOR_TURNING,
+    GOLD,
+    HEIGHT,
+    LABEL_KEYS,
+    NEIGHBOURS,
+    PAWN_COLOURS,
+    REACH_TINT,
+    TARGET,
+    WALL_COLOUR,
+    WIDTH,
+    blend,
+    boundary_point,
+    cell_centre,
+    render,
+)
+from games.core import Rng
+from games.labyrinthe import ENGINE
+from games.labyrinthe.maze import TURNING, all_positions, paths
+from games.labyrinthe.models import LabyrintheState, LabyrintheView, Turn
+
+GAMES = ((0, 2), (2, 4))  # (seed, seats): a short game, and one with duels
+
+
+def play(seed: int, seats: int) -> list[LabyrintheState]:
+    """Every state of one game played by the computer players, the last one finished."""
+    state = ENGINE.new_game(seats, ENGINE.make_options({}), seed)
+    rng = Rng.from_seed(seed)
+    states = [state]
+    while not ENGINE.is_over(state):
+        seat = min(ENGINE.to_act(state))
+        legal = ENGINE.legal_actions(state, seat)
+        state = ENGINE.apply(state, seat, ENGINE.choose(ENGINE.view(state, seat), legal, rng)).state
+        states.append(state)
+    return states
+
+
+@pytest.fixture(scope="module")
+def games() -> list[list[LabyrintheState]]:
+    return [play(seed, seats) for seed, seats in GAMES]
+
+
+def public(state: LabyrintheState) -> LabyrintheView:
+    return ENGINE.view(state, None)
+
+
+def picture(view: LabyrintheView) -> Image.Image:
+    png = render(view)
+    check_png(png)
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def check_png(png: bytes) -> None:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    tags, at = [], 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        tag, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
+        assert struct.unpack(">I", png[at + 8 + length : at + 12 + length])[0] == zlib.crc32(tag + data)
+        tags.append(tag)
+        at += 12 + length
+    assert tags == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]  # no time, no text
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    assert image.format == "PNG" and image.mode == "P" and image.size == (WIDTH, HEIGHT)
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
+    return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
+
+
+def count_near(image: Image.Image, xy: tuple[int, int], colour: tuple[int, int, int], radius: int) -> int:
+    """Pixels of ``colour`` in the square of half-side ``radius`` around ``xy``."""
+    x, y = xy
+    box = image.crop((x - radius, y - radius, x + radius + 1, y + radius + 1))
+    return sum(count for count, pixel in box.getcolors(box.width * box.height) if close(pixel, colour))
+
+
+def occupied(view: LabyrintheView) -> set:
+    return {tuple(p) for p in view.pawns if p is not None} | {tuple(t) for t in view.treasures}
+
+
+def test_no_words():
+    assert LABEL_KEYS == ()
+
+
+def test_renders_every_phase(games):
+    seen = set()
+    for states in games:
+        for index, state in enumerate(states):
+            if state.phase in seen and index != len(states) - 1:
+                continue
+            seen.add(state.phase)
+            check_png(render(public(state)))
+    assert {"change", "move", "challenge", "stake", "choose", "place", "over"} <= seen
+
+
+def test_same_view_same_bytes(games):
+    view = public(games[1][len(games[1]) // 2])
+    first = render(view)
+    assert render(view) == first
+    assert render(LabyrintheView.model_validate_json(view.model_dump_json())) == first
+    assert render(view, {"anything": "ignored"}) == first
+
+
+def test_refuses_a_seat_view(games):
+    with pytest.raises(ValueError):
+        render(ENGINE.view(games[0][3], 0))
+
+
+def test_threads_draw_the_same_bytes(games):
+    """The caller renders with asyncio.to_thread: concurrent renders give the sequential bytes."""
+    views = [public(states[len(states) * k // 4]) for states in games for k in range(1, 4)]
+    expected = [render(view) for view in views]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        assert list(pool.map(render, views)) == expected
+
+
+def test_walls_stand_on_closed_boundaries_only(games):
+    view = public(games[1][len(games[1]) // 3])
+    image = picture(view)
+    links = paths(tuple(view.rotation))
+    busy = occupied(view)
+    checked = {True: 0, False: 0}
+    for a, b in NEIGHBOURS:
+        if a in busy or b in busy:
+            continue  # keep clear of tiles and pawns
+        pixel = image.getpixel(boundary_point(a, b))
+        is_open = b in links[a]
+        assert close(pixel, WALL_COLOUR, 12) != is_open, (a, b, pixel)
+        checked[is_open] += 1
+    assert checked[True] > 10 and checked[False] > 10
+
+
+def test_a_turn_moves_walls_and_the_sought_treasure(games):
+    """Turning the ring of the sought treasure carries it, its highlight and the walls along."""
+    state = next(
+        s for states in games for s in states if s.phase == "change" and s.target is not None and public(s).treasures[s.target][0] in TURNING
+    )
+    before = public(state)
+    ring = before.treasures[before.target][0]
+    turn = next(a for a in ENGINE.legal_actions(state, state.current) if isinstance(a, Turn) and a.ring == ring)
+    after = public(ENGINE.apply(state, state.current, turn).state)
+    old, new = tuple(before.treasures[before.target]), tuple(after.treasures[after.target])
+    assert old != new
+    first, second = picture(before), picture(after)
+    assert count_near(first, cell_centre(old), TARGET, 20) > 30
+    assert count_near(first, cell_centre(new), TARGET, 20) == 0
+    assert count_near(second, cell_centre(new), TARGET, 20) > 30
+    assert count_near(second, cell_centre(old), TARGET, 20) == 0
+    # Some boundary opened or closed, and the picture says so.
+    links, turned = paths(tuple(before.rotation)), paths(tuple(after.rotation))
+    busy = occupied(before) | occupied(after)
+    changed = [(a, b) for a, b in NEIGHBOURS if (b in links[a]) != (b in turned[a]) and not {a, b} & busy]
+    assert changed
+    for a, b in changed:
+        xy = boundary_point(a, b)
+        assert close(first.getpixel(xy), WALL_COLOUR, 12) == (b not in links[a])
+        assert close(second.getpixel(xy), WALL_COLOUR, 12) == (b not in turned[a])
+
+
+def test_pawns_show_where_they_stand(games):
+    state = games[1][len(games[1]) // 2]
+    view = public(state)
+    image = picture(view)
+    for seat, pos in enumerate(view.pawns):
+        assert pos is not None
+        assert count_near(image, cell_centre(tuple(pos)), PAWN_COLOURS[seat], 45) > 20, seat
+    # A player who leaves takes their pawn away.
+    leaver = next(s for s in range(state.seats) if s != state.current and view.pawns[s] not in view.pawns[:s] + view.pawns[s + 1 :])
+    gone = public(ENGINE.resign(state, leaver).state)
+    assert gone.pawns[leaver] is None
+    assert count_near(picture(gone), cell_centre(tuple(view.pawns[leaver])), PAWN_COLOURS[leaver], 45) == 0
+
+
+def test_collected_treasures_are_faded(games):
+    def alone(view: LabyrintheView) -> list[int]:
+        """Treasures on cells without a pawn (the taker usually stands on theirs)."""
+        pawned = {tuple(p) for p in view.pawns if p is not None}
+        return [n for n, pos in enumerate(view.treasures) if tuple(pos) not in pawned]
+
+    view = next(v for states in games for v in map(public, states) if set(v.collected) & set(alone(v)))
+    image = picture(view)
+    checked = {True: 0, False: 0}
+    for number in alone(view):
+        centre = cell_centre(tuple(view.treasures[number]))
+        gold, faded = count_near(image, centre, GOLD, 12), count_near(image, centre, FADED, 12)
+        if number in view.collected:
+            assert faded > 100 and gold == 0, number
+        else:
+            assert gold > 100 and faded == 0, number
+        checked[number in view.collected] += 1
+    assert checked[True] and checked[False]
+
+
+def test_floors_turning_rings_and_reachable_cells(games):
+    """The move phase tints the cells the current player reaches; the change phase does not."""
+    states = games[1]
+    index = next(i for i, s in enumerate(states) if s.phase == "move" and 0 < i and states[i - 1].phase == "change")
+    moving, changing = public(states[index]), public(states[index - 1])
+    busy = occupied(moving) | occupied(changing)
+    reach = {tuple(p) for p in moving.reachable}
+    colour = PAWN_COLOURS[moving.current]
+    moving_image, changing_image = picture(moving), picture(changing)
+    chambers = {(5, 0), (5, 3), (5, 6), (5, 9)}
+    free = [pos for pos in all_positions() if pos not in busy and pos not in chambers]
+    assert any(pos in reach for pos in free) and any(pos not in reach for pos in free)
+    for pos in free:
+        floor = FLOOR_TURNING if pos[0] in TURNING else FLOOR_FIXED
+        expected = blend(floor, colour, REACH_TINT) if pos in reach else floor
+        assert close(moving_image.getpixel(cell_centre(pos)), expected), pos
+        assert close(changing_image.getpixel(cell_centre(pos)), floor), pos  # floors do not turn
