@@ -134,3 +134,27 @@ async def test_a_pending_duel_survives_a_restart(env, db_path) -> None:  # noqa:
     await bob.select(shown, [value], custom_id=menus[0].custom_id)
     state = env.bot.service.state(await driver.record())
     assert state.phase == "change" and state.current == 1
+
+
+async def test_a_duellist_who_does_not_choose_in_time_gets_the_computers_choice(env) -> None:  # noqa: ANN001
+    """The clock gives both duellists one deadline; at Bob's, the computer chooses for him
+    (from his own view), and Alice's earlier choice settles the duel against it."""
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
+    record, thread, _ = await open_table(env, channel, alice, [bob], first_player="lobby", turn_clock=10)
+    driver = Driver(env, thread, [alice, bob], record.id, choosers={0: duellist, 1: idler})
+    record = await driver.play_until(lambda state: state.phase == "choose")
+    assert record.seats[0].deadline is not None and record.seats[1].deadline == record.seats[0].deadline
+    await choose(driver, 0, "rock")
+    waiting = await driver.record()
+    assert waiting.seats[0].deadline is None and waiting.seats[1].deadline is not None
+
+    await env.advance_time(waiting.seats[1].deadline - env.bot.service.clock() + 1)
+    record = await driver.record()
+    state = env.bot.service.state(record)
+    assert state.phase != "choose" or state.duel.round == 2  # chosen for Bob: a result, or a tie replayed
+    chosen = [a for a in await env.bot.storage.actions(record.id) if a.seq > waiting.version]
+    assert chosen[0].seat == 1 and chosen[0].user_id is None and chosen[0].token in ("rock", "paper", "scissors")
+    told = "\n".join(m.content or "" for m in bot_messages(thread, env))
+    assert "bob ran out of time" in told and "Both have chosen: alice 🪨 · bob" in told
