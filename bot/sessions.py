@@ -19,6 +19,9 @@ from bot.replays import RESIGN
 from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock
 
 RECENT_EVENTS = 12  # the public events the board narrates: one click may bring several
+# A control whose action says itself what it answers (a duel's round) carries no board
+# version: another player's simultaneous choice must not make it stale.
+ANY_VERSION = 0
 FORFEIT = "forfeit"  # an outcome's reason when everyone else left
 ABANDONED = "abandoned"  # the result's ending and reason of a game nobody came back to
 MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in any case
@@ -182,7 +185,7 @@ class SessionService:
         seat = self._check_playing(record, user_id)
         if record.seats[seat].auto:
             raise UserError("error.on_autopilot")
-        if version != record.version:
+        if version not in (ANY_VERSION, record.version):
             raise StaleBoard()
         engine = self.engine(record)
         before = self.state(record)

@@ -22,6 +22,7 @@ from typing import Any
 import discord
 
 from bot.i18n import Language, t
+from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_mention, seat_name
@@ -91,9 +92,10 @@ class LabyrintheUI(GameUI):
         embed.add_field(name=t(lang, "labyrinthe.board.target"), value=self._target(view, lang), inline=False)
         embed.add_field(name=t(lang, "labyrinthe.board.players"), value=self._players(record, view, lang), inline=False)
         narration = [self.narrate(record, event, lang) for event in record.recent]
+        while len("\n".join(narration)) > FIELD_SIZE:  # the oldest lines go first, whole
+            narration.pop(0)
         if narration:
-            log = "\n".join(narration)
-            embed.add_field(name=t(lang, "labyrinthe.board.recent"), value=log[-FIELD_SIZE:], inline=False)
+            embed.add_field(name=t(lang, "labyrinthe.board.recent"), value="\n".join(narration), inline=False)
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "labyrinthe.board.footer"))
         controls = discord.ui.View(timeout=None)
@@ -243,8 +245,9 @@ class LabyrintheUI(GameUI):
             other = duel.defender if seat == duel.challenger else duel.challenger
             if duel.my_choice is None:
                 text = t(lang, "labyrinthe.private.choose", player=seat_name(record, other, lang), round=duel.round)
-                for sign in SIGNS:
-                    controls.add_item(GameButton(GAME, record.id, record.version, Choose(sign=sign).token(),
+                for sign in SIGNS:  # the round is in the token: another's choice leaves these valid
+                    token = Choose(sign=sign, round=duel.round).token()
+                    controls.add_item(GameButton(GAME, record.id, ANY_VERSION, token,
                                                  label=t(lang, f"labyrinthe.sign.{sign}"), emoji=SIGN_EMOJI[sign],
                                                  style=discord.ButtonStyle.primary))  # fmt: skip
             else:
@@ -269,7 +272,7 @@ class LabyrintheUI(GameUI):
             params["change"] = turn_text(event["ring"], event["by"], lang)
         variant = ""
         if kind == "took":
-            variant = ".moved" if event["moved"] else ".still"
+            variant = "." + event["how"]
         elif kind == "challenged":
             variant = ".target" if event["for_target"] else ".duel"
         elif kind == "stake":
@@ -286,16 +289,21 @@ class LabyrintheUI(GameUI):
         return t(lang, f"labyrinthe.event.{kind}{variant}", **params)
 
     def news(self, record: SessionRecord, lang: Language) -> str | None:
-        """The duel, told in the thread as it happens; the challenged player is pinged."""
-        lines = []
-        for event in record.news:
-            if event["kind"] not in NEWS:
-                continue
-            text = self.narrate(record, event, lang)
-            if event["kind"] == "challenged":
-                text += "\n" + t(lang, "labyrinthe.news.choose", defender=seat_mention(record, event["opponent"], lang))
-            lines.append(text)
-        return "⚔️ " + "\n".join(lines) if lines else None
+        """The duel, told in the thread as it happens; when choices are awaited, the
+        duellists who play in person are pinged."""
+        lines = [self.narrate(record, event, lang) for event in record.news if event["kind"] in NEWS]
+        if not lines:
+            return None
+        state = ENGINE.load(record.state) if record.state else None
+        if state is not None and state.phase == "choose" and record.status == "active":
+            waiting = [
+                seat_mention(record, seat, lang)
+                for seat in sorted(ENGINE.to_act(state))
+                if not (record.seats[seat].computer or record.seats[seat].auto)
+            ]
+            if waiting:
+                lines.append(t(lang, "labyrinthe.news.choose", players=", ".join(waiting)))
+        return "⚔️ " + "\n".join(lines)
 
     # -- the end and the texts ----------------------------------------------------------
     def result(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> discord.Embed:

@@ -46,12 +46,8 @@ def _ride(pos: Cell, changes: list[Turn]) -> Cell:
     """Where a position goes when ``changes`` turn the rings (what stands on a ring turns with it)."""
     for change in changes:
         if pos[0] == change.ring:
-            pos = piece_position(pos, change)
+            pos = pos[0], (pos[1] + change.by) % size(pos[0])
     return pos
-
-
-def piece_position(pos: Cell, change: Turn) -> Cell:
-    return pos[0], (pos[1] + change.by) % size(pos[0])
 
 
 def _goals(view: LabyrintheView) -> list[Cell]:

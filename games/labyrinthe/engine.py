@@ -28,6 +28,7 @@ from games.labyrinthe.maze import (
 from games.labyrinthe.models import (
     ALL_TURNS,
     BEATS,
+    SIGNS,
     BagEmpty,
     Bet,
     Challenge,
@@ -82,10 +83,8 @@ HOUSE_RULES = (
     "first_player",  # a random draw, or the lobby order (option)
 )
 
-
-
 MOVES = {pos: Move(to=pos) for pos in all_positions()}
-PLACES = {pos: Place(to=pos) for pos in all_positions()}
+PLACINGS = {pos: Place(to=pos) for pos in all_positions()}
 UNDO = {turn.token(): Turn(ring=turn.ring, by=-turn.by).token() for turn in ALL_TURNS}
 
 
@@ -178,9 +177,10 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         elif phase == "stake":
             actions += [Bet(die=False), Bet(die=True)]
         elif phase == "choose":
-            actions += [Choose(sign=sign) for sign in ("rock", "paper", "scissors")]
+            assert state.duel is not None
+            actions += [Choose(sign=sign, round=state.duel.round) for sign in SIGNS]
         elif phase == "place":
-            actions += [PLACES[pos] for pos in self.free_cells(state)]
+            actions += [PLACINGS[pos] for pos in self.free_cells(state)]
         return actions
 
     def parse_action(self, token: str) -> LabyrintheAction:
@@ -276,8 +276,8 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         counts = {s: len(box) for s, box in enumerate(state.boxes)}
         others = [s for s in range(state.seats) if s != state.winner]
         groups: list[list[int]] = [[state.winner]]
-        for present in (False, True):
-            seats = [s for s in others if state.resigned[s] == present]
+        for left in (False, True):
+            seats = [s for s in others if state.resigned[s] == left]
             for count in sorted({counts[s] for s in seats}, reverse=True):
                 groups.append([s for s in seats if counts[s] == count])
         return Outcome(reason=state.end_reason or "seven", winners=[state.winner], ranking=groups, scores=counts)
@@ -294,7 +294,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         if isinstance(action, Turn):
             self._change(state, seat, action, events)
         elif isinstance(action, Take):
-            self._take(state, seat, moved=False, events=events)
+            self._take(state, seat, "still", events)
             if state.phase != "over" and len(state.changes) >= CHANGES_PER_TURN:
                 self._end_turn(state, events)
         elif isinstance(action, Stay):
@@ -340,6 +340,8 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
             return "labyrinthe.error.unreachable"
         if isinstance(action, Place) and phase == "place":
             return "labyrinthe.error.cell_taken"
+        if isinstance(action, Choose) and phase == "choose":
+            return "labyrinthe.error.old_round"
         return "error.illegal_action"
 
     def _change(self, state: LabyrintheState, seat: int, action: Turn, events: list[Event]) -> None:
@@ -359,10 +361,13 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         state.pawns[seat] = piece(to, state.rotation)
         events.append(Moved(seat=seat, start=start, end=to))
         self._crowded_target(state, events)
-        others = self.others_here(state, seat)
-        on_target = self._target_duel(state)
-        if others and on_target and len(others) == 1:
-            self._challenge(state, seat, others[0], events)  # « on opte pour un duel »
+        self._arrive(state, events)
+
+    def _arrive(self, state: LabyrintheState, events: list[Event]) -> None:
+        """The mover has ended a move: a duel to call, a treasure to take, or the turn ends."""
+        others = self.others_here(state, state.current)
+        if others and self._target_duel(state) and len(others) == 1:
+            self._challenge(state, state.current, others[0], events)  # « on opte pour un duel »
         elif others:
             state.phase = "challenge"
         else:
@@ -371,7 +376,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     def _arrived_alone(self, state: LabyrintheState, events: list[Event]) -> None:
         """« S'il atteint la case avec le trésor convoité, il prend l'objet »; the turn ends."""
         if self._target_duel(state):
-            self._take(state, state.current, moved=True, events=events)
+            self._take(state, state.current, "moved", events)
         if state.phase != "over":
             self._end_turn(state, events)
 
@@ -417,7 +422,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         loser = duel.defender if winner == duel.challenger else duel.challenger
         duel.winner = winner
         if duel.for_target:
-            self._take(state, winner, moved=winner == duel.challenger, events=events)
+            self._take(state, winner, "duel", events)
         else:
             self._hand_over(state, loser, winner, duel.stake or 1, events)
         if state.phase == "over":
@@ -449,13 +454,13 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         events.append(Placed(seat=seat, pawn=loser, end=to))
         self._end_turn(state, events)
 
-    def _take(self, state: LabyrintheState, seat: int, moved: bool, events: list[Event]) -> None:
+    def _take(self, state: LabyrintheState, seat: int, how: str, events: list[Event]) -> None:
         assert state.target is not None
         treasure = state.target
         state.boxes[seat].append(treasure)
         state.target = None
         state.took = state.took or seat == state.current
-        events.append(Took(seat=seat, treasure=treasure, moved=moved))
+        events.append(Took(seat=seat, treasure=treasure, how=how))
         if not self._check_win(state, seat, events):
             self._draw(state, events)
 
@@ -530,12 +535,16 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         if state.target is None and state.bag:
             self._draw(state, events)
         duel = state.duel
-        in_duel = duel is not None and seat in (duel.challenger, duel.defender)
-        if seat == state.current or in_duel:
-            self._end_turn(state, events)  # the leaver's turn, or a duel with them, ends here
-        elif state.phase == "challenge" and not self.others_here(state, state.current):
-            self._arrived_alone(state, events)  # the one pawn to challenge has gone
+        if seat == state.current or (duel is not None and duel.winner is not None and seat == duel.defender):
+            self._end_turn(state, events)  # the leaver's turn, or the placing of a beaten pawn, ends
+        elif state.phase in ("challenge", "stake", "choose") and seat in self._duellists_or_all(state):
+            state.duel = None
+            self._arrive(state, events)  # the mover's arrival, without the one who left
         return events
+
+    def _duellists_or_all(self, state: LabyrintheState) -> list[int]:
+        """Whom a leaver affects before a duel is settled: the defender, or (no duel yet) anyone."""
+        return [state.duel.defender] if state.duel is not None else list(range(state.seats))
 
 
 ENGINE = LabyrintheEngine()

@@ -114,10 +114,14 @@ class Bet(Action):
 
 
 class Choose(Action):
+    """A duellist's secret choice for round ``round`` of the duel: a click made for an
+    earlier round (before a tie) is refused, so the button needs no board version."""
+
     sign: Sign
+    round: int
 
     def token(self) -> str:
-        return self.sign
+        return f"{self.sign}-{self.round}"
 
 
 class Place(Action):
@@ -147,9 +151,9 @@ _SIMPLE: dict[str, LabyrintheAction] = {
     "n": NoDuel(),
     "b1": Bet(die=False),
     "bd": Bet(die=True),
-    **{sign: Choose(sign=sign) for sign in SIGNS},
 }
 _SEAT = re.compile(r"d([0-3])")
+_CHOICE = re.compile(r"(rock|paper|scissors)-([1-9][0-9]{0,3})")
 
 
 def parse_action(token: str) -> LabyrintheAction:
@@ -157,6 +161,8 @@ def parse_action(token: str) -> LabyrintheAction:
         return _SIMPLE[token]
     if match := _SEAT.fullmatch(token):
         return Challenge(opponent=int(match[1]))
+    if match := _CHOICE.fullmatch(token):
+        return Choose(sign=match[1], round=int(match[2]))
     if token[:1] in ("m", "p") and (pos := parse_label(token[1:])) is not None:
         return Move(to=pos) if token[0] == "m" else Place(to=pos)
     raise MalformedAction(token=token[:20])
@@ -190,7 +196,7 @@ class Took(Event):
     kind: Literal["took"] = "took"
     seat: int
     treasure: int
-    moved: bool
+    how: Literal["moved", "still", "duel"]  # reached it, was already on it, or won it in a duel
 
 
 class Moved(Event):

@@ -111,7 +111,7 @@ class Driver:
         state = self.env.bot.service.state(record)
         if state.phase == "choose":
             shown = await self.open_private(record, seat)
-            result = await actor.click(shown, custom_id=f"g:{GAME}:{record.id}:{record.version}:{token}")
+            result = await actor.click(shown, custom_id=f"g:{GAME}:{record.id}:0:{token}")  # no board version
         else:
             shown = board(self.env, self.channel, record)
             result = await self._use_board(actor, shown, record, token)

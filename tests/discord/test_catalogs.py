@@ -124,7 +124,7 @@ def forteresse_control_keys() -> list[str]:
 def labyrinthe_keys() -> list[str]:
     """Every public event of the labyrinth in each of its ways, and the names the board builds keys from."""
     variants = {
-        "took": ("moved", "still"), "challenged": ("duel", "target"), "stake": ("one", "die"),
+        "took": ("moved", "still", "duel"), "challenged": ("duel", "target"), "stake": ("one", "die"),
         "revealed": ("tie", "won"), "ended": ("seven", "forfeit"),
     }  # fmt: skip
     events = [

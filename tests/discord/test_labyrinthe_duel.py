@@ -31,13 +31,19 @@ def thread_text(env, driver, since: int) -> str:  # noqa: ANN001
     return "\n".join(public_text(m) for m in messages)
 
 
-async def choose(driver, seat: int, sign: str):  # noqa: ANN001, ANN201
-    """Open the private view from the board and click a sign in it; the view that comes back."""
+def sign_id(record, state, sign: str) -> str:  # noqa: ANN001
+    """A sign button's id: no board version (another's choice must not make it stale), the round."""
+    return f"g:labyrinthe:{record.id}:0:{sign}-{state.duel.round}"
+
+
+async def choose(driver, seat: int, sign: str, shown=None):  # noqa: ANN001, ANN201
+    """Click a sign in the seat's private view (opened from the board unless given); the view after."""
     record = await driver.record()
-    shown = await driver.open_private(record, seat)
-    assert {cid.rsplit(":", 1)[1] for cid in custom_ids(shown)} == {"rock", "paper", "scissors"}
+    state = driver.env.bot.service.state(record)
+    shown = shown or await driver.open_private(record, seat)
+    assert set(custom_ids(shown)) == {sign_id(record, state, s) for s in ("rock", "paper", "scissors")}
     actor = driver.actor(record, seat)
-    result = await actor.click(shown, custom_id=f"g:labyrinthe:{record.id}:{record.version}:{sign}")
+    result = await actor.click(shown, custom_id=sign_id(record, state, sign))
     assert (await driver.record()).version > record.version
     return message(driver.env, driver.channel, shown.id), result
 
@@ -47,7 +53,7 @@ async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:  #
     last = max(m.id for m in bot_messages(driver.channel, env))
     news = [m for m in bot_messages(driver.channel, env) if m.content and m.content.startswith("⚔️")]
     assert any("alice challenges bob" in m.content for m in news)
-    assert any(f"<@{bob.id}>, you are challenged" in m.content for m in news)  # the challenged player is pinged
+    assert f"<@{alice.id}>, <@{bob.id}>: choose in secret" in news[-1].content  # both duellists are pinged
 
     # Alice opens her private view twice, chooses stone in the first: she alone is told.
     record = await driver.record()
@@ -56,12 +62,12 @@ async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:  #
     after_alice, _ = await choose(driver, 0, "rock")
     assert "You chose 🪨 Stone" in public_text(after_alice)
     assert not custom_ids(after_alice)  # no second choice
-    # A second click, in the other view, is stale: refused privately, and nothing is played.
+    # A second click, in the other view, is refused privately, and nothing is played.
     version = (await driver.record()).version
-    result = await alice.click(second, custom_id=f"g:labyrinthe:{record.id}:{record.version}:paper")
-    assert "This view was out of date" in private_reply(result).content
+    state = env.bot.service.state(record)
+    result = await alice.click(second, custom_id=sign_id(record, state, "paper"))
+    assert private_reply(result).content.endswith("It is not your turn.")
     assert (await driver.record()).version == version
-    assert "You chose 🪨 Stone" in public_text(message(env, driver.channel, second.id))
     record = await driver.record()
     seen_by_all = thread_text(env, driver, last) + public_text(board(env, driver.channel, record))
     assert "alice has chosen" in seen_by_all
@@ -79,8 +85,9 @@ async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:  #
     state = env.bot.service.state(record)
     assert ENGINE.view(state, 1).duel.my_choice is None and ENGINE.view(state, 1).duel.chosen == [0]
 
-    # Bob chooses paper: the reveal and the result come only now.
-    await choose(driver, 1, "paper")
+    # Bob chooses paper in the view he opened before Alice chose: still valid, and the
+    # reveal and the result come only now.
+    await choose(driver, 1, "paper", shown=bob_before)
     record = await driver.record()
     told = thread_text(env, driver, last)
     assert "Both have chosen: alice 🪨 · bob 📄. bob wins the duel" in told
@@ -117,8 +124,7 @@ async def test_a_pending_duel_survives_a_restart(env, db_path) -> None:  # noqa:
     # against the choice Alice made before the restart.
     result = await bob.click(old_board, custom_id=f"p:labyrinthe:{before.id}")
     shown = message(env, driver.channel, private_reply(result).id)
-    assert {cid.rsplit(":", 1)[1] for cid in custom_ids(shown)} == {"rock", "paper", "scissors"}
-    await bob.click(shown, custom_id=f"g:labyrinthe:{before.id}:{before.version}:scissors")
+    await choose(driver, 1, "scissors", shown=shown)
     record = await driver.record()
     state = env.bot.service.state(record)
     assert state.duel.winner == 1 and state.phase == "place"
@@ -155,6 +161,6 @@ async def test_a_duellist_who_does_not_choose_in_time_gets_the_computers_choice(
     state = env.bot.service.state(record)
     assert state.phase != "choose" or state.duel.round == 2  # chosen for Bob: a result, or a tie replayed
     chosen = [a for a in await env.bot.storage.actions(record.id) if a.seq > waiting.version]
-    assert chosen[0].seat == 1 and chosen[0].user_id is None and chosen[0].token in ("rock", "paper", "scissors")
+    assert chosen[0].seat == 1 and chosen[0].user_id is None and chosen[0].token in ("rock-1", "paper-1", "scissors-1")
     told = "\n".join(m.content or "" for m in bot_messages(thread, env))
     assert "bob ran out of time" in told and "Both have chosen: alice 🪨 · bob" in told

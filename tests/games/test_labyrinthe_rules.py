@@ -176,7 +176,7 @@ def fight(state: LabyrintheState, signs: dict[int, str]) -> tuple[LabyrintheStat
     assert state.duel is not None
     events: list[Event] = []
     for seat in (state.duel.challenger, state.duel.defender):
-        state, step_events = act(state, Choose(sign=signs[seat]), seat=seat)
+        state, step_events = act(state, Choose(sign=signs[seat], round=state.duel.round), seat=seat)
         events += step_events
     return state, events
 
@@ -200,7 +200,7 @@ def unreachable_without(start: maze.Cell, goal: maze.Cell, avoid: maze.Cell, rot
 
 def test_quotes_are_verbatim() -> None:
     """Every quotation in guillemets in this module's docstrings appears word for word in the rule book."""
-    check_quotes(__name__, "004_f6b6c5bf25dbd1e0.txt", minimum=42)
+    check_quotes(__name__, "004_f6b6c5bf25dbd1e0.txt", minimum=44)
 
 
 # =============================================================================
@@ -410,7 +410,7 @@ def test_reaching_the_sought_treasure_takes_it() -> None:
     state = build(["F9", "F4"], boxes=[[5], [6]], target=F11_TREASURE)
     assert state.bag[-1] == 1
     after, events = act(state, Move(to=at("F11")))
-    assert of(events, Took) == [Took(seat=0, treasure=F11_TREASURE, moved=True)]
+    assert of(events, Took) == [Took(seat=0, treasure=F11_TREASURE, how="moved")]
     assert of(events, TargetDrawn) == [TargetDrawn(treasure=1)]
     assert after.boxes == [[5, F11_TREASURE], [6]]
     assert after.target == 1 and 1 not in after.bag and len(after.bag) == len(state.bag) - 1
@@ -441,7 +441,7 @@ def test_a_pawn_already_on_the_target_takes_it_without_moving() -> None:
     state = build(["F11", "F4"], target=F11_TREASURE, phase="change")
     assert Take() in ENGINE.legal_actions(state, 0)
     state, events = act(state, Take())
-    assert of(events, Took) == [Took(seat=0, treasure=F11_TREASURE, moved=False)]
+    assert of(events, Took) == [Took(seat=0, treasure=F11_TREASURE, how="still")]
     assert of(events, TargetDrawn) == [TargetDrawn(treasure=1)]
     assert state.boxes[0] == [F11_TREASURE] and state.took
     assert state.current == 0 and state.phase == "change"
@@ -590,7 +590,7 @@ def test_choices_stay_secret_until_both_are_in() -> None:
     state = duel_state([[3], [4], []], pawns=["F11", "F11", "F4"])
     assert ENGINE.to_act(state) == frozenset({0, 1})
     for first, second in ((0, 1), (1, 0)):
-        chosen, events = act(state, Choose(sign="scissors"), seat=first)
+        chosen, events = act(state, Choose(sign="scissors", round=1), seat=first)
         assert of(events, Chose) == [Chose(seat=first)] and "scissors" not in events[0].model_dump_json()
         assert ENGINE.to_act(chosen) == frozenset({second})
         for viewer in (second, 2, None):
@@ -599,8 +599,8 @@ def test_choices_stay_secret_until_both_are_in() -> None:
             assert "scissors" not in view.model_dump_json()
         own = ENGINE.view(chosen, first)
         assert own.duel is not None and own.duel.my_choice == "scissors"
-        refused(chosen, Choose(sign="rock"), seat=first, error=NotYourTurn)
-        done, events = act(chosen, Choose(sign="paper"), seat=second)
+        refused(chosen, Choose(sign="rock", round=1), seat=first, error=NotYourTurn)
+        done, events = act(chosen, Choose(sign="paper", round=1), seat=second)
         assert of(events, Revealed)[0].signs == {first: "scissors", second: "paper"}
         assert of(events, Revealed)[0].winner == first
 
@@ -686,9 +686,9 @@ def test_a_pawn_on_the_target_means_a_duel_for_it() -> None:
     assert duelling.phase == "choose" and duelling.duel is not None
     assert duelling.duel.for_target and duelling.duel.stake is None
     assert ENGINE.to_act(duelling) == frozenset({0, 1})
-    for signs, winner, moved in (({0: "rock", 1: "scissors"}, 0, True), ({0: "rock", 1: "paper"}, 1, False)):
+    for signs, winner in (({0: "rock", 1: "scissors"}, 0), ({0: "rock", 1: "paper"}, 1)):
         after, events = fight(duelling, signs)
-        assert of(events, Took) == [Took(seat=winner, treasure=F11_TREASURE, moved=moved)]
+        assert of(events, Took) == [Took(seat=winner, treasure=F11_TREASURE, how="duel")]
         assert not of(events, Handed)
         assert of(events, TargetDrawn) == [TargetDrawn(treasure=1)] and after.target == 1
         loser = 1 - winner
@@ -855,3 +855,26 @@ def test_a_leaver_puts_the_treasures_back_into_the_bag() -> None:
     outcome = ENGINE.outcome(final)
     assert outcome is not None and outcome.reason == "forfeit" and outcome.winners == [0]
     assert_conserved(final)
+
+
+def test_a_choice_made_for_an_earlier_round_is_refused() -> None:
+    """« si les deux joueurs ont choisi le même objet, on refait un nouveau duel »
+    Checks: after a tie the duel is in round 2, and a choice sent for round 1 (a button
+    clicked before the tie was known) is refused and changes nothing."""
+    state = duel_state([[3], [4]])
+    tied, _ = fight(state, {0: "rock", 1: "rock"})
+    assert tied.duel is not None and tied.duel.round == 2
+    refused(tied, Choose(sign="paper", round=1), seat=0, key="labyrinthe.error.old_round")
+    assert Choose(sign="paper", round=2) in ENGINE.legal_actions(tied, 0)
+
+
+def test_the_defender_leaving_a_duel_for_the_target_lets_the_mover_take_it() -> None:
+    """« S'il atteint la case avec le trésor convoité, il prend l'objet »
+    Checks (house rule leaver): when the only other pawn on the target's cell leaves before
+    the duel is settled, the mover stands there alone and takes the treasure."""
+    state = build(["F9", "F11", "F4"], boxes=[[5], [6], []], target=F11_TREASURE)
+    duelling, _ = act(state, Move(to=at("F11")))
+    assert duelling.phase == "choose" and duelling.duel is not None and duelling.duel.for_target
+    step = ENGINE.resign(duelling, 1)
+    assert of(step.events, Took) == [Took(seat=0, treasure=F11_TREASURE, how="moved")]
+    assert step.state.duel is None and step.state.current == 2 and F11_TREASURE in step.state.boxes[0]
