@@ -1,7 +1,8 @@
 """Buttons and menus that survive restarts: ``DynamicItem``s registered once.
 
 Custom ids carry no secret and no state, only where to route the click:
-- ``g:<game>:<session>:<version>:<token>`` a game action button;
+- ``g:<game>:<session>:<version>:<token>`` a game action button (version 0:
+  the token itself names what it answers, e.g. a duel's round; see ``ANY_VERSION``);
 - ``s:<game>:<session>:<version>:<name>`` a game menu, whose values are tokens;
 - ``l:<session>:<version>:<op>`` a lobby button;
 - ``p:<game>:<session>`` the public button that opens a player's private view.

@@ -335,8 +335,14 @@ class LabyrintheUI(GameUI):
             title=t(lang, "labyrinthe.rules.title"), description=t(lang, "labyrinthe.rules.summary"), colour=COLOUR
         )
         embed.add_field(name=t(lang, "labyrinthe.rules.duel_title"), value=t(lang, "labyrinthe.rules.duel"), inline=False)
-        house = "\n".join(f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES)
-        embed.add_field(name=t(lang, "labyrinthe.rules.house_title"), value=house[:FIELD_SIZE], inline=False)
+        name = t(lang, "labyrinthe.rules.house_title")
+        chunk: list[str] = []
+        for line in (f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES):
+            if len("\n".join([*chunk, line])) > FIELD_SIZE:  # a field holds 1024 characters
+                embed.add_field(name=name, value="\n".join(chunk), inline=False)
+                chunk, name = [], "…"
+            chunk.append(line)
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
         embed.add_field(
             name=t(lang, "labyrinthe.rules.controls_title"), value=t(lang, "labyrinthe.rules.controls"), inline=False
         )

@@ -79,6 +79,7 @@ HOUSE_RULES = (
     "target_duel",  # a pawn on the sought treasure's cell: a duel, the treasure is the prize
     "random_handover",  # the loser's treasures are taken at random from their box
     "free_cell",  # the loser's pawn goes on any cell without a pawn
+    "crowded_empty_bag",  # more than three pawns on the last treasure's cell: it stays, nothing else to draw
     "leaver",  # a player who leaves puts their treasures back into the bag
     "first_player",  # a random draw, or the lobby order (option)
 )

@@ -1,7 +1,9 @@
 """The labyrinth's commands and refusals: out of turn, not in the game, stale buttons,
 the centre turned twice, a restart mid-turn; in each clicker's language."""
 
+from bot.i18n import t
 from games.labyrinthe import ENGINE
+from games.labyrinthe.engine import HOUSE_RULES
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import custom_ids, items, public_text
 from tests.discord.labyrinthe_driver import board, open_table
@@ -69,7 +71,9 @@ async def test_box_command_rules_and_a_restart_mid_turn(env, db_path) -> None:  
     assert nobody.ephemeral and "Vous ne jouez pas" in nobody.response.content
     rules = await dan.slash(thread, "labyrinthe rules")
     text = public_text(rules.response.message)
-    assert rules.ephemeral and "Là où la règle se tait" in text and "Les pions traversent les cases occupées." in text
+    assert rules.ephemeral and "Là où la règle se tait" in text
+    for key in HOUSE_RULES:  # every house rule is stated, whole
+        assert t("fr", f"labyrinthe.house.{key}") in text
 
     # A restart between Alice's two changes: the board's buttons still play.
     before = await env.bot.storage.get_session(record.id)
