@@ -9,24 +9,18 @@ apart), and the PNG size.
 Run: .venv/bin/python bench/forteresse_picture.py [views]
 """
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render  # noqa: E402
+from bench.pictures import report  # noqa: E402
 from games.core import Rng  # noqa: E402
 from games.forteresse import ENGINE  # noqa: E402
 
 LABELS = {key: key.rsplit(".", 1)[-1].capitalize() for key in LABEL_KEYS}
 LABELS["forteresse.picture.reserve"] = "Réserve"  # one accented word, drawn by hand
-
-
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def views(count: int, games: int = 20) -> list:
@@ -48,20 +42,7 @@ def views(count: int, games: int = 20) -> list:
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     sample = views(count)
-    start = time.perf_counter()
-    render(sample[0], LABELS)
-    cold = (time.perf_counter() - start) * 1000
-    times, sizes = [], []
-    for view in sample:
-        start = time.perf_counter()
-        png = render(view, LABELS)
-        times.append((time.perf_counter() - start) * 1000)
-        sizes.append(len(png))
-    p50, p99 = percentiles(times)
-    s50, s99 = percentiles([s / 1024 for s in sizes])
-    print(f"{len(sample)} views, {WIDTH}x{HEIGHT} px")
-    print(f"render: p50 {p50:.1f} ms, p99 {p99:.1f} ms (first render, cold caches: {cold:.1f} ms)")
-    print(f"PNG size: p50 {s50:.0f} KiB, p99 {s99:.0f} KiB, max {max(sizes) / 1024:.0f} KiB")
+    report(sample, lambda view: render(view, LABELS), f"{len(sample)} views, {WIDTH}x{HEIGHT} px")
 
 
 if __name__ == "__main__":

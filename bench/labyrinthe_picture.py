@@ -9,23 +9,17 @@ background, is printed apart), and the PNG size.
 Run: .venv/bin/python bench/labyrinthe_picture.py [views]
 """
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cogs.labyrinthe.picture import HEIGHT, WIDTH, render  # noqa: E402
+from bench.pictures import report  # noqa: E402
 from games.core import Rng  # noqa: E402
 from games.labyrinthe import ENGINE  # noqa: E402
 
 MAX_ACTIONS = 2000  # a safety net: the computer players finish far sooner
-
-
-def percentiles(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def play(seed: int, seats: int) -> list:
@@ -54,20 +48,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     sample = views(count)
     phases = sorted({view.phase for view in sample})
-    start = time.perf_counter()
-    render(sample[0])
-    cold = (time.perf_counter() - start) * 1000
-    times, sizes = [], []
-    for view in sample:
-        start = time.perf_counter()
-        png = render(view)
-        times.append((time.perf_counter() - start) * 1000)
-        sizes.append(len(png))
-    p50, p99 = percentiles(times)
-    s50, s99 = percentiles([s / 1024 for s in sizes])
-    print(f"{len(sample)} views ({', '.join(phases)}), {WIDTH}x{HEIGHT} px")
-    print(f"render: p50 {p50:.1f} ms, p99 {p99:.1f} ms (first render, cold caches: {cold:.1f} ms)")
-    print(f"PNG size: p50 {s50:.0f} KiB, p99 {s99:.0f} KiB, max {max(sizes) / 1024:.0f} KiB")
+    report(sample, render, f"{len(sample)} views ({', '.join(phases)}), {WIDTH}x{HEIGHT} px")
 
 
 if __name__ == "__main__":

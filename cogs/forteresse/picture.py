@@ -30,14 +30,14 @@ as its base letter plus the accent drawn by hand (é, è, ê, ë, à, ç...).
 
 from __future__ import annotations
 
-import struct
 import threading
 import unicodedata
-import zlib
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.ui import png
 
 from games.forteresse.cards import is_card
 from games.forteresse.models import EnemyView, ForteresseView, HeroView, SiteView
@@ -100,8 +100,6 @@ PATH_H = 192
 ENEMIES_H = 52 + CARD_H + 2 * PEEK + 6 + LINE + 2 * PILL + 8
 HEROES_H = 38 + CARD_H + 2 * PEEK + 6 + LINE + 3 * PILL + 8
 HEIGHT = TITLE_H + GAP + FORTRESS_H + GAP + PATH_H + GAP + ENEMIES_H + GAP + HEROES_H + MARGIN
-ZLIB_LEVEL = 3
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # -- colours ------------------------------------------------------------------
 FELT = (30, 82, 58)
@@ -738,29 +736,6 @@ class _Table:
 # =============================================================================
 
 
-def _chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-
-def encode_png(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
-    """A minimal RGB PNG (IHDR, one IDAT, IEND: no time, no text).
-
-    Pillow's own PNG writer tries every row filter on each row, which costs two
-    to three times more than zlib itself on this picture; without row filters
-    the flat felt and card faces still compress well."""
-    if image.mode != "RGB":
-        raise ValueError("encode_png takes an RGB image")
-    width, height = image.size
-    data = image.tobytes()
-    stride = width * 3
-    raw = bytearray(height * (stride + 1))  # each row behind its filter byte (0: none)
-    for row in range(height):
-        start = row * (stride + 1) + 1
-        raw[start : start + stride] = data[row * stride : (row + 1) * stride]
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8 bits, truecolour
-    return _PNG_SIGNATURE + _chunk(b"IHDR", header) + _chunk(b"IDAT", zlib.compress(raw, level)) + _chunk(b"IEND", b"")
-
-
 def render(view: ForteresseView, labels: Mapping[str, str]) -> bytes:
     """The table of ``view`` as PNG bytes.
 
@@ -783,4 +758,4 @@ def render(view: ForteresseView, labels: Mapping[str, str]) -> bytes:
         y = table.enemies(y + GAP)
         table.player(y + GAP)
         image = table.image
-    return encode_png(image)
+    return png.encode(image)

@@ -43,13 +43,13 @@ run outside it. About 25 ms a picture, 45 KiB (``bench/labyrinthe_picture.py``).
 from __future__ import annotations
 
 import math
-import struct
 import threading
-import zlib
 from collections.abc import Mapping
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.ui import png
 
 from games.labyrinthe import maze
 from games.labyrinthe.maze import CENTRE, CHAMBERS, OUTER, PLACES, QUARTERS, RINGS, TURNING, Cell
@@ -85,8 +85,6 @@ TILE = 11.0  # half the side of a treasure tile
 PAWN_R = 9.0
 NUMBER_SIZE = 12
 CHAMBER_BAND = 6.0
-ZLIB_LEVEL = 3
-_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # -- colours ------------------------------------------------------------------------
 RGB = tuple[int, int, int]
@@ -441,11 +439,7 @@ def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: LabyrintheView)
             _stamp(image, _pawn(seat, current), _offset(pos, *slot))
 
 
-# -- PNG ---------------------------------------------------------------------------------
-def _chunk(tag: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-
+# -- the palette -------------------------------------------------------------------------
 def _flat_colours() -> list[RGB]:
     """Every colour the picture fills areas with: they must stay exact."""
     colours = [
@@ -478,26 +472,6 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
-def encode_png(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
-    """A minimal palette PNG (IHDR, PLTE, one IDAT, IEND: no time, no text), rows unfiltered."""
-    if image.mode != "P":
-        raise ValueError("encode_png takes a palette image")
-    width, height = image.size
-    # Each row behind its filter byte (0: none): a column of index 0 on the left does it.
-    framed = Image.new("P", (width + 1, height), 0)
-    framed.paste(image, (1, 0))
-    raw = framed.tobytes()
-    palette = bytes(image.getpalette() or [])
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8 bits, palette
-    return (
-        _PNG_SIGNATURE
-        + _chunk(b"IHDR", header)
-        + _chunk(b"PLTE", palette)
-        + _chunk(b"IDAT", zlib.compress(raw, level))
-        + _chunk(b"IEND", b"")
-    )
-
-
 def render(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> bytes:
     """The castle of ``view`` as PNG bytes.
 
@@ -514,4 +488,4 @@ def render(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> byt
         _tints(image, draw, view)
         _walls(draw, view)
         _pieces(image, draw, view)
-    return encode_png(to_palette(image.reduce(SCALE)))
+    return png.encode(to_palette(image.reduce(SCALE)))

@@ -2,12 +2,11 @@
 bytes for the same view, and never anything of the hand."""
 
 import io
-import struct
-import zlib
 
 import pytest
 from PIL import Image
 
+from bot.ui.png import chunks
 from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render
 from games.core import Rng
 from games.forteresse import ENGINE
@@ -88,16 +87,6 @@ def features(view: ForteresseView) -> set[str]:
     return found
 
 
-def chunks(png: bytes) -> list[bytes]:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    tags, at = [], 8
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at : at + 4])
-        tag, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
-        assert struct.unpack(">I", png[at + 8 + length : at + 12 + length])[0] == zlib.crc32(tag + data)
-        tags.append(tag)
-        at += 12 + length
-    return tags
 
 
 def check_png(png: bytes) -> None:

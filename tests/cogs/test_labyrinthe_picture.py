@@ -3,13 +3,12 @@ same bytes for the same view, and pixels that show what the view says (walls,
 the sought treasure, pawns, collected treasures, reachable cells)."""
 
 import io
-import struct
-import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
 
+from bot.ui.png import chunks
 from cogs.labyrinthe.picture import (
     FADED,
     FLOOR_FIXED,
@@ -65,14 +64,7 @@ def picture(view: LabyrintheView) -> Image.Image:
 
 
 def check_png(png: bytes) -> None:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    tags, at = [], 8
-    while at < len(png):
-        (length,) = struct.unpack(">I", png[at : at + 4])
-        tag, data = png[at + 4 : at + 8], png[at + 8 : at + 8 + length]
-        assert struct.unpack(">I", png[at + 8 + length : at + 12 + length])[0] == zlib.crc32(tag + data)
-        tags.append(tag)
-        at += 12 + length
+    tags = chunks(png)
     assert tags == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]  # no time, no text
     image = Image.open(io.BytesIO(png))
     image.load()
