@@ -17,6 +17,7 @@ from games.labyrinthe import bots
 from games.labyrinthe.maze import (
     CENTRE,
     CHAMBERS,
+    START,
     TREASURE_CELLS,
     Cell,
     all_positions,
@@ -118,7 +119,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
             seats=players,
             rng=rng,
             options=options,
-            rotation=(0, 0, 0, 0, 0, 0),
+            rotation=START,
             pawns=[CHAMBERS[seat] for seat in range(players)],  # F is fixed: piece = position
             boxes=[[] for _ in range(players)],
             bag=bag,
