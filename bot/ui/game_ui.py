@@ -35,6 +35,7 @@ class GameUI(ABC):
     game: str  # the engine's name
     title_key: str  # catalog key of the game's display name
     has_picture: bool = False  # ``picture`` draws the board
+    tells_news: bool = False  # ``news`` may have a message for the thread after a change
 
     @abstractmethod
     def board(self, record: SessionRecord, state: Any, lang: Language) -> list[BoardMessage]:
@@ -65,7 +66,8 @@ class GameUI(ABC):
 
     def news(self, record: SessionRecord, lang: Language) -> str | None:
         """A message for the thread about the change just saved (``record.news``), told as it
-        happens; it may mention players. None: the board's own log is enough."""
+        happens; it may mention players. None: the board's own log is enough. Only
+        asked when ``tells_news`` is set."""
         return None
 
     def title(self, lang: Language) -> str:

@@ -77,6 +77,7 @@ class LabyrintheUI(GameUI):
     game = GAME
     title_key = "labyrinthe.title"
     has_picture = True
+    tells_news = True  # duels are told in the thread as they happen
 
     def picture(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> bytes:
         return render(ENGINE.view(state, None))
