@@ -1,0 +1,133 @@
+"""The Fireship sea: a 19 x 19 grid of cells, as proposed by shared/HOUSE_RULES.md.
+
+Groundwork for issue 6 (the engine is not written yet, so the registry does not
+list Fireship). Cells are ``(column, row)`` from 0; labels read "A1" (top
+left) to "S19" (bottom right), columns A-S left to right, rows 1-19 top to
+bottom. Homes sit in the corners and count as one cell that holds any number
+of their owner's pieces; islands are land, where no piece may stand; each
+island has its green-dot cell just below it.
+"""
+
+from collections.abc import Iterable, Iterator
+from functools import cache
+
+Cell = tuple[int, int]
+
+SIZE = 19
+COLUMNS = "ABCDEFGHIJKLMNOPQRS"
+OVERFLY_COST = 4  # « Le survol d’une île coûte 4 déplacements »
+
+# H home, I island, g green dot, C battleship cell, R wheel, M mystery card.
+MAP = (
+    "H........C........H",
+    "...................",
+    ".........M.........",
+    "...................",
+    "....I....I....I....",
+    "....g....g....g....",
+    "......R.....R......",
+    "...................",
+    "...................",
+    "C.M.I....I....I.M.C",
+    "....g....g....g....",
+    "...................",
+    "......R.....R......",
+    "...................",
+    "....I....I....I....",
+    "....g....g....g....",
+    ".........M.........",
+    "...................",
+    "H........C........H",
+)
+
+
+def _cells(mark: str) -> tuple[Cell, ...]:
+    return tuple((col, row) for row, line in enumerate(MAP) for col, char in enumerate(line) if char == mark)
+
+
+# Seats in the book's order of colours (« bleu, rouge, vert et jaune »), homes clockwise from top left.
+COLOURS = ("blue", "red", "green", "yellow")
+HOMES: tuple[Cell, ...] = ((0, 0), (SIZE - 1, 0), (SIZE - 1, SIZE - 1), (0, SIZE - 1))
+ISLANDS = _cells("I")  # reading order: island n is the n-th from the top left
+GREEN_DOTS: tuple[Cell, ...] = tuple((col, row + 1) for col, row in ISLANDS)
+BATTLESHIP_CELLS = _cells("C")
+WHEEL_CELLS = _cells("R")
+MYSTERY_CELLS = _cells("M")
+SPECIAL_CELLS = {**dict.fromkeys(BATTLESHIP_CELLS, "battleship"), **dict.fromkeys(WHEEL_CELLS, "wheel"),
+                 **dict.fromkeys(MYSTERY_CELLS, "mystery")}  # fmt: skip
+
+
+def label(cell: Cell) -> str:
+    return f"{COLUMNS[cell[0]]}{cell[1] + 1}"
+
+
+def parse_label(text: str) -> Cell | None:
+    """"C7" -> (2, 6); None if the text names no cell."""
+    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isascii() or not text[1:].isdigit():
+        return None
+    if text[1] == "0":
+        return None
+    row = int(text[1:]) - 1
+    return (COLUMNS.index(text[0]), row) if row < SIZE else None
+
+
+def on_board(cell: Cell) -> bool:
+    return 0 <= cell[0] < SIZE and 0 <= cell[1] < SIZE
+
+
+def is_sea(cell: Cell) -> bool:
+    """A cell a piece may stand on (everything but the islands)."""
+    return on_board(cell) and cell not in ISLANDS
+
+
+def steps(cell: Cell) -> Iterator[Cell]:
+    """The orthogonal neighbours: « Les pions ne peuvent se déplacer en diagonale »."""
+    col, row = cell
+    for nxt in ((col, row - 1), (col + 1, row), (col, row + 1), (col - 1, row)):
+        if on_board(nxt):
+            yield nxt
+
+
+@cache
+def around(cell: Cell) -> tuple[Cell, ...]:
+    """The 8 surrounding cells: « à une case de distance » for support and reach (house rule)."""
+    col, row = cell
+    near = ((col + dc, row + dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dc, dr) != (0, 0))
+    return tuple(c for c in near if on_board(c))
+
+
+def overflights(cell: Cell) -> Iterator[tuple[Cell, Cell]]:
+    """(island, landing cell) pairs a plane at ``cell`` may fly: over an island next to it,
+    « atterrir où il veut à côté de l’ile »."""
+    for island in ISLANDS:
+        if cell in around(island):
+            for landing in around(island):
+                if landing != cell and is_sea(landing):
+                    yield island, landing
+
+
+def reachable(start: Cell, points: int, blocked: Iterable[Cell], plane: bool = False, per_point: int = 1) -> dict[Cell, int]:
+    """Every cell a piece at ``start`` can end on with ``points`` movement points, with the
+    fewest points it costs. ``blocked`` cells hold another piece (one piece per cell, and
+    pieces do not pass through others: house rule); homes are the owner's business, so the
+    caller leaves its own home out of ``blocked``. ``per_point`` cells per point (2 under
+    Vent ascendant for planes, Gulf Stream for boats); a plane may also fly over an island
+    for ``OVERFLY_COST`` points."""
+    stop = set(blocked)
+    best = {start: 0}
+    frontier = [(0, start)]
+    while frontier:
+        frontier.sort()
+        used, cell = frontier.pop(0)
+        if used > best.get(cell, points + 1):
+            continue
+        moves = [(nxt, 1) for nxt in steps(cell)]
+        if plane:
+            moves += [(landing, OVERFLY_COST * per_point) for _, landing in overflights(cell)]
+        for nxt, cost in moves:
+            total = used + cost
+            if total > points * per_point or not is_sea(nxt) or nxt in stop or total >= best.get(nxt, 10**9):
+                continue
+            best[nxt] = total
+            frontier.append((total, nxt))
+    return {cell: -(-cost // per_point) for cell, cost in best.items() if cell != start}
