@@ -85,6 +85,22 @@ def game_state(env: Env, record: SessionRecord) -> FortissimoState:
     return env.bot.service.state(record)
 
 
+async def check_log_and_replay(env: Env, record: SessionRecord, tokens: list[str]) -> None:
+    """Every click (``tokens``, in order) is in the action log, each action is its seat's
+    (user None for computer seats), the log runs to the record's version, and replaying
+    it rebuilds the stored state, for any game."""
+    actions = await env.bot.storage.actions(record.id)
+    assert [a.token for a in actions if a.user_id is not None] == tokens
+    for action in actions:
+        assert action.user_id == record.seats[action.seat].user_id
+    seqs = [a.seq for a in actions]
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+    assert seqs[-1] == record.version
+    replayed = await env.bot.service.replay(record)
+    assert replayed == env.bot.service.state(record)
+    assert env.bot.service.engine(record).dump(replayed) == record.state
+
+
 async def open_table(
     env: Env,
     channel: ChannelHandle,

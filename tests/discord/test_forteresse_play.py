@@ -9,7 +9,7 @@ import pytest
 import bot.ui.tables
 from games.forteresse import ENGINE
 from tests.conftest import set_locale
-from tests.discord.driver import items
+from tests.discord.driver import check_log_and_replay, items
 from tests.discord.forteresse_driver import Driver, board, controls, game_state, message, start
 
 WON_SEED = 122  # the computer player's choices win this one in 48 moves, a Boss killed and a Key taken
@@ -18,16 +18,6 @@ LOST_SEED = 123  # and lose this one in 18: the deck runs out
 
 def use_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(bot.ui.tables, "secrets", SimpleNamespace(randbits=lambda bits: seed))
-
-
-async def check_log_and_replay(env, record, driver) -> None:  # noqa: ANN001
-    """Every click is in the action log, in order, and replaying it rebuilds the state."""
-    actions = await env.bot.storage.actions(record.id)
-    assert [a.token for a in actions] == driver.tokens
-    assert all(a.user_id == driver.player.id for a in actions)
-    assert actions[-1].seq == record.version
-    replayed = await env.bot.service.replay(record)
-    assert ENGINE.dump(replayed) == record.state
 
 
 async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: ANN001
@@ -87,7 +77,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     # The last private view shows the final hand, without controls.
     last = driver.private()
     assert last.components == [] and last.embeds[0].fields[0].name.startswith("Hand (")
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
 
 def hand_lines(hand: list[str]) -> list[str]:
@@ -128,7 +118,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     assert final.description == "🏁 Partie terminée : perdue, 0 Trésors pillés sur 3."
     log = next(f.value for f in final.fields if f.name == "📜 Derniers événements")
     assert log.splitlines()[-1] == "🏁 Le paquet est vide : la Forteresse tient bon."
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
 
 async def test_every_menu_holds_only_legal_moves_and_fits_discord(env, monkeypatch) -> None:  # noqa: ANN001

@@ -9,6 +9,7 @@ from games.fortissimo.cards import label
 from games.fortissimo.scoring import score
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import (
+    check_log_and_replay,
     Driver,
     board_messages,
     bot_messages,
@@ -24,24 +25,6 @@ from tests.discord.driver import (
     session,
     wizard,
 )
-
-
-def seat_user(record, seat):  # noqa: ANN001, ANN201
-    return record.seats[seat].user_id
-
-
-async def check_log_and_replay(env, record, driver) -> None:  # noqa: ANN001
-    """Every move is in the action log, in order, and replaying it rebuilds the state."""
-    actions = await env.bot.storage.actions(record.id)
-    assert [a.token for a in actions if a.user_id is not None] == driver.tokens
-    for action in actions:
-        assert action.user_id == seat_user(record, action.seat)  # None for computer seats
-    seqs = [a.seq for a in actions]
-    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
-    assert seqs[-1] == record.version
-    replayed = await env.bot.service.replay(record)
-    assert replayed == game_state(env, record)
-    assert ENGINE.dump(replayed) == record.state
 
 
 async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN001
@@ -78,7 +61,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     assert [m.id for m in (first, second)] == record.board_message_ids
     assert len(items(first)) == 25 and len(items(second)) == 20  # rows 1-5, rows 6-9, no control yet
     state = game_state(env, record)
-    current = alice if seat_user(record, state.current) == alice.id else bob
+    current = alice if record.seats[state.current].user_id == alice.id else bob
     assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
 
     driver = Driver(env, thread, [alice, bob], record.id, choose=climb_with_put_backs(3))
@@ -102,7 +85,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     assert final.embeds[0].description == "🏁 La partie est terminée."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
 
 async def test_whole_three_player_advanced_game_with_a_cannon_shot(env) -> None:  # noqa: ANN001
@@ -160,7 +143,7 @@ async def test_whole_three_player_advanced_game_with_a_cannon_shot(env) -> None:
     if outcome.reason == "ten_cards":  # the builder of ten cards need not be the winner: say why
         finisher = record.seats[game_state(env, record).finisher].name
         assert f"{finisher} completed a rampart of 10 cards, which ends the game: points decide." in result.description
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
 
 async def test_one_human_against_three_computers(env) -> None:  # noqa: ANN001
@@ -191,7 +174,7 @@ async def test_one_human_against_three_computers(env) -> None:  # noqa: ANN001
     assert sorted(f.name.split(". ", 1)[1] for f in result.fields) == [
         "dana", "🤖 Computer 1", "🤖 Computer 2", "🤖 Computer 3",
     ]  # fmt: skip
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
 
 async def test_old_buttons_keep_working_after_a_restart(env, db_path) -> None:  # noqa: ANN001
@@ -222,7 +205,7 @@ async def test_old_buttons_keep_working_after_a_restart(env, db_path) -> None:  
     assert record.status == "finished"
     assert record.board_message_ids == posted
     assert thread.history()[-1].embeds[0].title.startswith("🏁 Fortissimo! — result")
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
 
 async def test_without_thread_permission_the_game_stays_in_the_channel(env) -> None:  # noqa: ANN001
@@ -317,7 +300,7 @@ async def test_a_blocked_game_opens_the_grid_then_ends(env) -> None:  # noqa: AN
         seat = next(i for i, s in enumerate(record.seats) if entry.name.endswith(s.name))
         rampart = state.ramparts[seat]
         assert entry.value.startswith(f"Cards: {len(rampart)} · highest card: {rampart[-1]}\n")
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
 
 async def test_the_wizard_inserts_a_lower_card(env) -> None:  # noqa: ANN001
@@ -343,4 +326,4 @@ async def test_the_wizard_inserts_a_lower_card(env) -> None:  # noqa: ANN001
     state = game_state(env, record)
     assert int(match[2]) in state.ramparts[seat] and state.magicien_used[seat]
     assert state.ramparts[seat] == sorted(state.ramparts[seat])
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)

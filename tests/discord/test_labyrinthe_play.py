@@ -5,16 +5,8 @@ import discord
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import TREASURES_TO_WIN
 from tests.conftest import set_locale
-from tests.discord.driver import bot_messages, items, public_text
+from tests.discord.driver import bot_messages, check_log_and_replay, items, public_text
 from tests.discord.labyrinthe_driver import Driver, board, open_table
-
-
-async def check_log_and_replay(env, record, driver) -> None:  # noqa: ANN001
-    """Every click is in the action log, in order, and replaying the log rebuilds the state."""
-    actions = await env.bot.storage.actions(record.id)
-    assert [a.token for a in actions if a.user_id is not None] == driver.tokens
-    replayed = await env.bot.service.replay(record)
-    assert ENGINE.dump(replayed) == record.state
 
 
 async def test_whole_game_between_two_humans_in_french(env) -> None:  # noqa: ANN001
@@ -47,7 +39,7 @@ async def test_whole_game_between_two_humans_in_french(env) -> None:  # noqa: AN
     outcome = ENGINE.outcome(state)
     assert outcome.reason == "seven" and len(state.boxes[outcome.winners[0]]) >= TREASURES_TO_WIN
     assert len(pictures) > 10  # a new picture after the changes
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
 
     result = [m for m in bot_messages(thread, env) if m.embeds and m.embeds[0].title.startswith("🏆")]
     assert result, "no result message"
@@ -71,6 +63,6 @@ async def test_whole_game_with_computer_players_in_english(env) -> None:  # noqa
     assert ENGINE.outcome(state).reason == "seven"
     actions = await env.bot.storage.actions(record.id)
     assert {a.seat for a in actions if a.user_id is None} == {1, 2}  # the computers played their turns
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
     result = [m for m in bot_messages(thread, env) if m.embeds and m.embeds[0].title.startswith("🏆")]
     assert "gathered 7 treasures and wins" in public_text(result[-1])
