@@ -11,6 +11,8 @@ island has its green-dot cell just below it.
 from collections.abc import Iterable, Iterator
 from functools import cache
 
+from games.core.labels import split_label
+
 Cell = tuple[int, int]
 
 SIZE = 19
@@ -63,12 +65,10 @@ def label(cell: Cell) -> str:
 
 def parse_label(text: str) -> Cell | None:
     """"C7" -> (2, 6); None if the text names no cell."""
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isascii() or not text[1:].isdigit():
+    if (found := split_label(text, COLUMNS)) is None:
         return None
-    if text[1] == "0":
-        return None
-    row = int(text[1:]) - 1
-    return (COLUMNS.index(text[0]), row) if row < SIZE else None
+    column, row = found
+    return (column, row - 1) if row <= SIZE else None
 
 
 def on_board(cell: Cell) -> bool:

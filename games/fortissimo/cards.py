@@ -7,6 +7,8 @@ House rules (shared/HOUSE_RULES.md, Fortissimo section):
 - protected from cannons: every Tower and every card left of the rightmost Tower.
 """
 
+from games.core.labels import split_label
+
 START = 1
 CARDS = tuple(range(2, 47))
 ROWS = "ABCDE"
@@ -54,9 +56,7 @@ def label(slot: int) -> str:
 
 def parse_label(text: str) -> int | None:
     """A1..E9 to the slot index, or None."""
-    if len(text) != 2 or text[0] not in ROWS or text[1] not in "123456789":
+    if (found := split_label(text, ROWS)) is None or found[1] > COLUMNS:
         return None
-    column = int(text[1])
-    if not 1 <= column <= COLUMNS:
-        return None
-    return ROWS.index(text[0]) * COLUMNS + column - 1
+    row, column = found
+    return row * COLUMNS + column - 1

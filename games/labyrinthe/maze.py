@@ -26,6 +26,8 @@ turning ring changes the paths (a test runs it).
 from collections.abc import Iterator
 from functools import lru_cache
 
+from games.core.labels import split_label
+
 Cell = tuple[int, int]
 Rotation = tuple[int, int, int, int, int, int]  # per ring: quarters for A, notches for C and E, else 0
 
@@ -112,12 +114,10 @@ def label(pos: Cell) -> str:
 
 def parse_label(text: str) -> Cell | None:
     """"C7" -> (2, 6); None if the text names no cell."""
-    if len(text) < 2 or text[0] not in RINGS or not text[1:].isascii() or not text[1:].isdigit():
+    if (found := split_label(text, RINGS)) is None:
         return None
-    if text[1] == "0":
-        return None
-    ring, number = RINGS.index(text[0]), int(text[1:])
-    return (ring, number - 1) if 1 <= number <= size(ring) else None
+    ring, number = found
+    return (ring, number - 1) if number <= size(ring) else None
 
 
 def sector_of(pos: Cell) -> tuple[int, int]:
