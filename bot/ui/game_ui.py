@@ -64,7 +64,7 @@ class GameUI(ABC):
         """What only ``seat`` may see, with its controls, for an ephemeral message; None: no secrets."""
         return None
 
-    def news(self, record: SessionRecord, lang: Language) -> str | None:
+    def news(self, record: SessionRecord, state: Any, lang: Language) -> str | None:
         """A message for the thread about the change just saved (``record.news``), told as it
         happens; it may mention players. None: the board's own log is enough. Only
         asked when ``tells_news`` is set."""

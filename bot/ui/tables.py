@@ -310,7 +310,9 @@ class Tables:
     async def _tell_news(self, record: SessionRecord) -> None:
         """The game's own message about what just happened, if it has one; players it names are pinged."""
         ui = self.uis[record.game]
-        if record.news and ui.tells_news and (text := ui.news(record, await self.public_language(record.guild_id))):
+        if not (record.news and ui.tells_news):
+            return
+        if text := ui.news(record, self.service.state(record), await self.public_language(record.guild_id)):
             channel = await self.channel(record.channel_id)
             mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
             await channel.send(text[:2000], allowed_mentions=mentions)

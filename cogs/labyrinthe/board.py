@@ -289,14 +289,13 @@ class LabyrintheUI(GameUI):
             variant = "." + event["reason"]
         return t(lang, f"labyrinthe.event.{kind}{variant}", **params)
 
-    def news(self, record: SessionRecord, lang: Language) -> str | None:
+    def news(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> str | None:
         """The duel, told in the thread as it happens; when choices are awaited, the
         duellists who play in person are pinged."""
         lines = [self.narrate(record, event, lang) for event in record.news if event["kind"] in NEWS]
         if not lines:
             return None
-        state = ENGINE.load(record.state) if record.state else None
-        if state is not None and state.phase == "choose" and record.status == "active":
+        if state.phase == "choose" and record.status == "active":
             waiting = [
                 seat_mention(record, seat, lang)
                 for seat in sorted(ENGINE.to_act(state))

@@ -8,6 +8,7 @@ of their owner's pieces; islands are land, where no piece may stand; each
 island has its green-dot cell just below it.
 """
 
+import heapq
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -117,8 +118,7 @@ def reachable(start: Cell, points: int, blocked: Iterable[Cell], plane: bool = F
     best = {start: 0}
     frontier = [(0, start)]
     while frontier:
-        frontier.sort()
-        used, cell = frontier.pop(0)
+        used, cell = heapq.heappop(frontier)
         if used > best.get(cell, points + 1):
             continue
         moves = [(nxt, 1) for nxt in steps(cell)]
@@ -129,5 +129,5 @@ def reachable(start: Cell, points: int, blocked: Iterable[Cell], plane: bool = F
             if total > points * per_point or not is_sea(nxt) or nxt in stop or total >= best.get(nxt, 10**9):
                 continue
             best[nxt] = total
-            frontier.append((total, nxt))
+            heapq.heappush(frontier, (total, nxt))
     return {cell: -(-cost // per_point) for cell, cost in best.items() if cell != start}
