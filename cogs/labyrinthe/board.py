@@ -59,7 +59,7 @@ TURN_KEYS = {
     "c1": "centre_cw", "c2": "centre_half", "c3": "centre_ccw",
     "icw": "inner_cw", "iccw": "inner_ccw", "ocw": "outer_cw", "occw": "outer_ccw",
 }  # fmt: skip
-NEWS = frozenset({"challenged", "stake", "chose", "revealed", "handed", "placed", "declined"})
+NEWS = frozenset({"challenged", "stake", "chose", "revealed", "handed", "placed"})
 FIELD_SIZE = 1024
 
 
@@ -278,6 +278,8 @@ class LabyrintheUI(GameUI):
             variant = ".target" if event["for_target"] else ".duel"
         elif kind == "stake":
             variant = ".die" if event["die"] else ".one"
+        elif kind == "handed":
+            variant = ".some" if event["count"] else ".none"  # « S'il n'a pas d'objet trésor, il ne donne rien »
         elif kind == "revealed":
             signs = {int(s): sign for s, sign in event["signs"].items()}
             params["signs"] = " · ".join(
@@ -290,12 +292,12 @@ class LabyrintheUI(GameUI):
         return t(lang, f"labyrinthe.event.{kind}{variant}", **params)
 
     def news(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> str | None:
-        """The duel, told in the thread as it happens; when choices are awaited, the
-        duellists who play in person are pinged."""
+        """The duel, told in the thread as it happens; when a round of choices begins, the
+        duellists who play in person are pinged (once a round)."""
         lines = [self.narrate(record, event, lang) for event in record.news if event["kind"] in NEWS]
         if not lines:
             return None
-        if state.phase == "choose" and record.status == "active":
+        if state.phase == "choose" and state.duel is not None and not state.duel.choices and record.status == "active":
             waiting = [
                 seat_mention(record, seat, lang)
                 for seat in sorted(ENGINE.to_act(state))

@@ -125,7 +125,7 @@ def labyrinthe_keys() -> list[str]:
     """Every public event of the labyrinth in each of its ways, and the names the board builds keys from."""
     variants = {
         "took": ("moved", "still", "duel"), "challenged": ("duel", "target"), "stake": ("one", "die"),
-        "revealed": ("tie", "won"), "ended": ("seven", "forfeit"),
+        "revealed": ("tie", "won"), "ended": ("seven", "forfeit"), "handed": ("some", "none"),
     }  # fmt: skip
     events = [
         cls.model_fields["kind"].default
