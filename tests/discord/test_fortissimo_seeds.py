@@ -7,8 +7,16 @@ from types import SimpleNamespace
 import pytest
 
 import bot.ui.tables
-from tests.discord.driver import Driver, climb_with_put_backs, game_state, jump, open_table, play_channel, wizard
-from tests.discord.test_fortissimo_play import check_log_and_replay
+from tests.discord.driver import (
+    Driver,
+    check_log_and_replay,
+    climb_with_put_backs,
+    game_state,
+    jump,
+    open_table,
+    play_channel,
+    wizard,
+)
 from tests.discord.test_fortissimo_secrets import check_secrets
 
 SHAPES = {  # humans, computers, variant
@@ -44,4 +52,4 @@ async def test_games_over_many_seeds(env, monkeypatch, shape: str, seed: int) ->
     assert record.status == "finished"
     assert game_state(env, record).phase == "over"
     assert thread.history()[-1].embeds[0].title == f"🏁 Fortissimo! — result of table #{record.id}"
-    await check_log_and_replay(env, record, driver)
+    await check_log_and_replay(env, record, driver.tokens)
