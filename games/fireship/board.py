@@ -107,6 +107,18 @@ def overflights(cell: Cell) -> Iterator[tuple[Cell, Cell]]:
                     yield island, landing
 
 
+@cache
+def sea_steps(cell: Cell) -> tuple[Cell, ...]:
+    """The orthogonal neighbours a piece may sail or fly to."""
+    return tuple(nxt for nxt in steps(cell) if is_sea(nxt))
+
+
+@cache
+def landings(cell: Cell) -> tuple[Cell, ...]:
+    """Where a plane at ``cell`` may land after flying over an island."""
+    return tuple(dict.fromkeys(landing for _, landing in overflights(cell)))
+
+
 def reachable(start: Cell, points: int, blocked: Iterable[Cell], plane: bool = False, per_point: int = 1) -> dict[Cell, int]:
     """Every cell a piece at ``start`` can end on with ``points`` movement points, with the
     fewest points it costs. ``blocked`` cells hold another piece (one piece per cell, and
@@ -115,19 +127,26 @@ def reachable(start: Cell, points: int, blocked: Iterable[Cell], plane: bool = F
     Vent ascendant for planes, Gulf Stream for boats); a plane may also fly over an island
     for ``OVERFLY_COST`` points."""
     stop = set(blocked)
+    budget = points * per_point  # in cells
+    fly = OVERFLY_COST * per_point
     best = {start: 0}
     frontier = [(0, start)]
     while frontier:
         used, cell = heapq.heappop(frontier)
-        if used > best.get(cell, points + 1):
+        if used > best[cell]:
             continue
-        moves = [(nxt, 1) for nxt in steps(cell)]
-        if plane:
-            moves += [(landing, OVERFLY_COST * per_point) for _, landing in overflights(cell)]
-        for nxt, cost in moves:
-            total = used + cost
-            if total > points * per_point or not is_sea(nxt) or nxt in stop or total >= best.get(nxt, 10**9):
-                continue
-            best[nxt] = total
-            heapq.heappush(frontier, (total, nxt))
+        moves = [(nxt, used + 1) for nxt in sea_steps(cell)]
+        if plane and used + fly <= budget:
+            moves += [(landing, used + fly) for landing in landings(cell)]
+        for nxt, total in moves:
+            if total <= budget and nxt not in stop and total < best.get(nxt, budget + 1):
+                best[nxt] = total
+                heapq.heappush(frontier, (total, nxt))
     return {cell: -(-cost // per_point) for cell, cost in best.items() if cell != start}
+
+
+def can_leave(start: Cell, points: int, blocked: set[Cell], plane: bool = False) -> bool:
+    """Whether ``reachable`` would find anything: a free neighbour, or a landing for a plane."""
+    if points >= 1 and any(nxt not in blocked for nxt in sea_steps(start)):
+        return True
+    return plane and points >= OVERFLY_COST and any(c not in blocked for c in landings(start))

@@ -53,6 +53,7 @@ EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "fortissimo": [{"variant": "advanced"}, {"variant": "advanced", "crow_cap": True}],
     "forteresse": [{"auto_ties": True}],
     "labyrinthe": [{"open_boxes": True, "first_player": "lobby"}],
+    "fireship": [{"rounds": 6}],
 }
 
 GENERIC_GARBAGE = ["", " ", "\n", "\x00", "?", "~~", "🙂", "é", "null", "{}", "[]", "-1", "x" * 300]
@@ -72,6 +73,11 @@ EXTRA_GARBAGE: dict[str, list[str]] = {
         "fi.fQS.1.2", "ds", "ds-1", "dsx", "pk", "pk.", "pk.AH", "pk.pAH.", "pk.p10H", "bs.f9H",
         "bs.f9H.", "bs..fKH", "pk.pah", "pk.PAH", "ds1 ", " ds1", "ds٣",
     ],
+    "fireship": [
+        "R", "rr", "p", "p-1", "p01", "pA1", "t", "tA0", "tT1", "tA20", "ta1", "u1", "e1", "a", "a1", "a1-",
+        "a-1", "ai0-1", "a1-i10", "a1-2-q", "a1-2p", "s", "sx", "l", "k", "kA0", "cnon-", "cboum-A0", "c",
+        "cfoo", "bnon2", "ok1", "OK", "x1", "cnon ", "a١-2",
+    ],
     "labyrinthe": [
         "c", "c0", "c4", "c-1", "i", "i+", "icc", "iccww", "o", "o-", "ICW", "ocw ", "t1", "ss", "n1",
         "d", "d4", "d-1", "d01", "b", "b2", "bD", "Rock", "rock ", "pierre", "m", "mA0",
@@ -79,7 +85,7 @@ EXTRA_GARBAGE: dict[str, list[str]] = {
     ],
 }
 
-STEP_LIMITS: dict[str, int] = {"fortissimo": 3000, "forteresse": 3000, "labyrinthe": 30_000}
+STEP_LIMITS: dict[str, int] = {"fortissimo": 3000, "forteresse": 3000, "labyrinthe": 30_000, "fireship": 20_000}
 DEFAULT_STEP_LIMIT = 10_000
 
 Probe = Callable[[Engine, GameState, "int | None", BaseModel, list[Event]], list[str]]
@@ -226,7 +232,52 @@ def _labyrinthe_probe(
     return problems
 
 
+def _fireship_probe(
+    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
+) -> list[str]:
+    """Hidden: the other seats' kept cards, the deck's order, and a reaction window from
+    everyone but the seat it asks (who is asked, who is still to be asked).
+
+    The view shows the viewer's own hand and nobody else's, "react" and ``asked`` only
+    to the seat asked; events name a kept card to its holder only. Then the planting
+    check: reorder the deck, swap a card between two other seats' hands, and ask
+    another seat in the window: the view must not change at all.
+    """
+    problems = []
+    if seat is None and view.hand is not None:
+        problems.append("the public view shows a hand")
+    if seat is not None and view.hand != sorted(state.hands[seat]):
+        problems.append("the seat's own hand is wrong")
+    pending = state.pending
+    asked = pending is not None and state.phase == "react" and pending.asking == seat and seat is not None
+    if (view.phase == "react" or view.asked) and not asked:
+        problems.append("a reaction window shows to a seat it does not ask")
+    for event in events:
+        if event.kind == "drew" and event.card in ("non", "boum", "plus_one", "updraft", "fog", "whirlpool"):
+            problems.append(f"a kept card ({event.card}) is named in public")
+        if event.kind == "kept_card" and event.audience != frozenset({event.seat}):
+            problems.append("a kept card is told to others")
+    twins = []
+    if len(set(state.deck)) > 1:
+        twins.append(state.model_copy(update={"deck": state.deck[1:] + state.deck[:1]}))
+    others = [s for s in range(state.seats) if s != seat and state.hands[s]]
+    if len(others) > 1:
+        hands = [list(hand) for hand in state.hands]
+        a, b = others[:2]
+        hands[a][0], hands[b][0] = hands[b][0], hands[a][0]
+        twins.append(state.model_copy(update={"hands": hands}))
+    if pending is not None and pending.asking is not None and pending.asking != seat:
+        moved = pending.model_copy(update={"asking": next(s for s in range(state.seats) if s != seat), "queue": []})
+        twins.append(state.model_copy(update={"pending": moved}))
+    for twin in twins:
+        if engine.view(twin, seat) != view:
+            problems.append("the view changes when hidden things are moved")
+            break
+    return problems
+
+
 SECRET_PROBES: dict[str, Probe] = {
+    "fireship": _fireship_probe,
     "fortissimo": _fortissimo_probe,
     "forteresse": _forteresse_probe,
     "labyrinthe": _labyrinthe_probe,
