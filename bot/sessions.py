@@ -226,6 +226,8 @@ class SessionService:
         log: list[ActionRecord] = []
         taken = []
         for seat in late:
+            if seat not in engine.to_act(state):
+                continue  # another late seat's play ended this one's turn too
             turn = engine.turn_number(state)
             for _ in range(MAX_TURN_ACTIONS):
                 if seat not in engine.to_act(state) or engine.turn_number(state) != turn:
@@ -237,6 +239,25 @@ class SessionService:
                 entry.auto = True
                 taken.append(seat)
         return await self._play_on(record, before, state, events, log), late, taken
+
+    async def close_windows(self, session_id: int) -> SessionRecord | None:
+        """Seats whose reaction window has closed let it pass (``legal_actions[0]``): no
+        missed turn, and nothing said. None when no window has closed."""
+        record = await self.get(session_id)
+        unanswered = turn_clock.due(record, self.clock()).unanswered
+        if record.status != "active" or not unanswered:
+            return None
+        engine = self.engine(record)
+        before = state = self.state(record)
+        log: list[ActionRecord] = []
+        events: list[Event] = []
+        for seat in unanswered:
+            if engine.reaction_window(state) is not None and seat in engine.to_act(state):
+                action = engine.legal_actions(state, seat)[0]
+                step = engine.apply(state, seat, action)
+                state, events = step.state, events + step.events
+                log.append(self._log(record, len(log) + 1, seat, record.seats[seat].user_id, action.token()))
+        return await self._play_on(record, before, state, events, log)
 
     async def remind(self, session_id: int) -> tuple[SessionRecord, list[int]]:
         """The seats to remind now, marked as reminded before anyone is told:
@@ -328,6 +349,7 @@ class SessionService:
             record.status = "finished"
             result = self._result(record, engine.outcome(state))
         turn_clock.schedule(record, engine, before, state, self.clock())
+        record.asked = turn_clock.asked_in_secret(record, engine, before, state)
         public = [e.model_dump(mode="json") for e in events if e.audience is None]
         record.recent = (record.recent + public)[-RECENT_EVENTS:]
         record.news = public

@@ -9,7 +9,7 @@ the day the table counts as abandoned.
 
 from typing import Any, NamedTuple
 
-from games.core import Engine
+from games.core import Engine, ReactionWindow
 
 from bot.storage.base import OPEN, SessionRecord
 
@@ -29,16 +29,51 @@ def played_by_computer(record: SessionRecord, seat: int) -> bool:
     return entry.computer or (entry.auto and not entry.left and someone_present(record))
 
 
+def in_person(record: SessionRecord, seat: int) -> bool:
+    entry = record.seats[seat]
+    return not (entry.computer or entry.auto or entry.left)
+
+
 def schedule(record: SessionRecord, engine: Engine, before: Any | None, after: Any, now: float) -> None:
-    """Set the deadlines of the seats that must act in ``after``, a state following ``before``."""
-    turn_changed = before is None or engine.turn_number(before) != engine.turn_number(after)
-    waiting = engine.to_act(after) if record.status == "active" else frozenset()
+    """Set the deadlines of the seats that must act in ``after``, a state following ``before``.
+
+    A secret reaction window gives the seats it asks a short ``window`` deadline of their
+    own. For the turn clock the window does not exist: the turn it pauses keeps its seat
+    and its deadline, so the board shows nothing of it."""
+    active = record.status == "active"
+    window = engine.reaction_window(after) if active else None
+    windows = window is not None or (before is not None and engine.reaction_window(before) is not None)
+    changed = before is None or engine.turn_number(before) != engine.turn_number(after)
+    turn_changed = before is None or (changed and not windows)
+    waiting = (window.seen_as if window else engine.to_act(after)) if active else frozenset()
     for index, seat in enumerate(record.seats):
-        in_person = not (seat.computer or seat.auto or seat.left)
-        if not (record.clock.turn_minutes and index in waiting and in_person):
+        if not (record.clock.turn_minutes and index in waiting and in_person(record, index)):
             seat.deadline, seat.reminded = None, False
         elif seat.deadline is None or turn_changed:
             seat.deadline, seat.reminded = now + record.clock.turn_minutes * 60, False
+        _schedule_window(record, engine, index, window, changed, after, now)
+
+
+def _schedule_window(
+    record: SessionRecord, engine: Engine, index: int, window: ReactionWindow | None, new: bool, after: Any, now: float
+) -> None:  # fmt: skip
+    seat = record.seats[index]
+    if window is None or index not in engine.to_act(after) or not in_person(record, index):
+        seat.window = None
+        return
+    if seat.window is None or new:
+        seat.window = now + window.seconds
+    if seat.deadline is not None and seat.deadline <= seat.window:
+        seat.deadline = seat.window + 1  # a turn does not time out while its window is open
+
+
+def asked_in_secret(record: SessionRecord, engine: Engine, before: Any | None, after: Any) -> list[int]:
+    """The seats playing in person that ``after`` newly asks to answer a reaction window."""
+    if record.status != "active" or engine.reaction_window(after) is None:
+        return []
+    if before is not None and engine.turn_number(before) == engine.turn_number(after):
+        return []
+    return [s for s in sorted(engine.to_act(after)) if in_person(record, s)]
 
 
 def reminder_at(record: SessionRecord, deadline: float) -> float:
@@ -52,7 +87,7 @@ def abandoned_at(record: SessionRecord) -> float:
 def next_wake(record: SessionRecord) -> float | None:
     if record.status not in OPEN:
         return None
-    times = [abandoned_at(record)]
+    times = [abandoned_at(record)] + [seat.window for seat in record.seats if seat.window is not None]
     for seat in record.seats:
         if seat.deadline is not None:
             times.append(seat.deadline if seat.reminded else reminder_at(record, seat.deadline))
@@ -65,6 +100,7 @@ class Due(NamedTuple):
     abandon: bool
     late: list[int]  # seats whose deadline has passed
     remind: list[int]  # seats to remind
+    unanswered: list[int] = []  # seats whose reaction window has closed (never changed in place)
 
 
 def due(record: SessionRecord, now: float) -> Due:
@@ -75,4 +111,5 @@ def due(record: SessionRecord, now: float) -> Due:
         abandon=now >= abandoned_at(record),
         late=[i for i, deadline, _ in deadlines if deadline <= now],
         remind=[i for i, deadline, sent in deadlines if not sent and reminder_at(record, deadline) <= now < deadline],
+        unanswered=[i for i, seat in enumerate(record.seats) if seat.window is not None and seat.window <= now],
     )

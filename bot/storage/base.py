@@ -20,6 +20,7 @@ class Seat(BaseModel):
     left: bool = False  # quit the game; the seat stays for the record
     deadline: float | None = None  # when this seat's turn times out
     reminded: bool = False  # the one reminder of this deadline was sent
+    window: float | None = None  # when a secret reaction window closes for this seat: shown to nobody
     missed: int = 0  # turns timed out in a row
     auto: bool = False  # the computer plays for this absent player
 
@@ -60,6 +61,7 @@ class SessionRecord(BaseModel):
     last_human_at: float | None = None  # a player's last click or command
     wake_at: float | None = None  # the next reminder, deadline or abandonment; set on save
     news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
+    asked: list[int] = Field(default=[], exclude=True)  # seats the last change asked to react in secret; not stored
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

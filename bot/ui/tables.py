@@ -213,8 +213,9 @@ class Tables:
 
     # -- play -----------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
-        """A click on the board, or on the controls of a player's private view."""
-        private = interaction.message is not None and interaction.message.flags.ephemeral
+        """A click on the board, or on the controls of a player's private view (ephemeral, or
+        sent by DM)."""
+        private = interaction.message is not None and (interaction.message.flags.ephemeral or interaction.guild_id is None)
         if token.startswith(ASK):
             return await self._ask(interaction, session_id, version, token.removeprefix(ASK))
         async with self._handling(interaction, session_id):
@@ -295,6 +296,7 @@ class Tables:
         try:
             await self.publish(record, interaction)
             await self._tell_news(record)
+            await self._ask_in_secret(record)
         except discord.HTTPException:
             log.exception("could not show session %s; its state is saved", record.id)
             if interaction is not None:
@@ -316,6 +318,28 @@ class Tables:
             channel = await self.channel(record.channel_id)
             mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
             await channel.send(text[:2000], allowed_mentions=mentions)
+
+    async def _ask_in_secret(self, record: SessionRecord) -> None:
+        """A DM to each player a secret reaction window has just asked, with their private
+        view, whose buttons answer it. Nobody else is told; if the DM cannot be sent, the
+        window closes by itself (its ``My cards`` view still answers it meanwhile)."""
+        if not record.asked:
+            return
+        ui = self.uis[record.game]
+        state = self.service.state(record)
+        lang = await self.public_language(record.guild_id)
+        for seat in record.asked:
+            user_id, closes = record.seats[seat].user_id, record.seats[seat].window
+            text = t(lang, "table.asked_in_secret", game=ui.title(lang), deadline=f"<t:{int(closes or 0)}:R>",
+                     link=jump_url(record))  # fmt: skip
+            private = ui.private(record, state, seat, lang)
+            if user_id is None or private is None:
+                continue
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(**private._replace(content=text).fields(sending=True))
+            except discord.HTTPException:
+                log.info("could not send session %s's reaction window by DM", record.id)
 
     async def publish(
         self, record: SessionRecord, interaction: discord.Interaction | None = None, fresh: bool = False

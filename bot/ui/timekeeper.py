@@ -77,7 +77,10 @@ class Timekeeper:
     async def handle(self, session_id: int) -> None:
         record = await self.service.get(session_id)
         due = turn_clock.due(record, self.service.clock())
-        if due.abandon:
+        if due.unanswered:
+            if (played := await self.service.close_windows(session_id)) is not None:
+                await self.tables.after_change(played)
+        elif due.abandon:
             if (closed := await self.service.abandon(session_id)) is not None:
                 await self.tables.after_change(closed)  # says why the game closed
         elif due.late:

@@ -51,7 +51,10 @@ class HelpCog(BotCog):
                 lines.append(t(lang, "games.lobby", number=record.id, game=title, players=players, link=jump_url(record)))
                 continue
             state = service.state(record)
-            turn = ", ".join(seat_name(record, s, lang) for s in sorted(service.engine(record).to_act(state)))
+            engine = service.engine(record)
+            window = engine.reaction_window(state)  # secret: the paused turn's player is shown
+            acting = window.seen_as if window else engine.to_act(state)
+            turn = ", ".join(seat_name(record, s, lang) for s in sorted(acting))
             lines.append(t(lang, "games.running", number=record.id, game=title, players=players, turn=turn, link=jump_url(record)))
         embed = discord.Embed(title=t(lang, "games.title"), description="\n".join(lines)[:4000] or t(lang, "games.none"))
         await interaction.response.send_message(embed=embed, ephemeral=True)

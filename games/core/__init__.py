@@ -1,6 +1,6 @@
 """The contract every game engine implements (see shared/DESIGN.md section 2)."""
 
-from games.core.engine import Action, Engine, GameState, Step
+from games.core.engine import Action, Engine, GameState, ReactionWindow, Step
 from games.core.errors import (
     GameOver,
     IllegalAction,
@@ -21,6 +21,7 @@ __all__ = [
     "MalformedAction",
     "NotYourTurn",
     "Outcome",
+    "ReactionWindow",
     "Rng",
     "RuleError",
     "Step",

@@ -38,6 +38,14 @@ class Step(NamedTuple):
     events: list[Event]
 
 
+class ReactionWindow(NamedTuple):
+    """A secret pause in another player's turn: the seats to act may answer an action that
+    hits them (a card in hand). Nobody else may learn that it exists."""
+
+    seconds: int  # how long each asked seat has, whatever the table's clock
+    seen_as: frozenset[int]  # whose turn everyone else is shown meanwhile
+
+
 class Engine(ABC, Generic[S, A]):
     """What the bot layer knows of a game. Illegal input raises a ``RuleError``."""
 
@@ -88,6 +96,11 @@ class Engine(ABC, Generic[S, A]):
         """Mutate ``state`` (a private copy) as ``seat`` leaves the game."""
 
     # -- provided -----------------------------------------------------------
+    def reaction_window(self, state: S) -> ReactionWindow | None:
+        """Set while ``to_act`` answers a secret reaction window. A seat that lets it pass
+        plays ``legal_actions(state, seat)[0]`` (the pass), which is no missed turn."""
+        return None
+
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)
 

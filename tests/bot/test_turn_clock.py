@@ -4,6 +4,7 @@ from types import SimpleNamespace
 
 from bot import turn_clock
 from bot.storage import Seat, SessionRecord, TableClock
+from games.core import ReactionWindow
 
 
 class Duel:
@@ -14,6 +15,9 @@ class Duel:
 
     def turn_number(self, state: SimpleNamespace) -> int:
         return state.turn
+
+    def reaction_window(self, state: SimpleNamespace) -> ReactionWindow | None:
+        return getattr(state, "window", None)
 
 
 def table(**clock: int) -> SessionRecord:
@@ -58,3 +62,25 @@ def test_absent_players_are_played_for_only_while_someone_is_there() -> None:
     record.seats[1].left = True
     assert not turn_clock.played_by_computer(record, 0)  # nobody left in person: the table waits
     assert turn_clock.played_by_computer(record, 2)
+
+
+def test_a_reaction_window_is_secret_and_leaves_the_turn_clock_alone() -> None:
+    """Ann's attack asks Ben in secret: Ben gets the window's short deadline, Ann keeps her
+    turn's deadline before, during and after it (the board shows nothing of the window),
+    nobody is reminded of a window, and its closing is due on its own."""
+    record, engine = table(), Duel()
+    ann = SimpleNamespace(waiting={0}, turn=0)
+    turn_clock.schedule(record, engine, None, ann, now=100.0)
+    assert [s.deadline for s in record.seats] == [700.0, None, None]
+    asking_ben = SimpleNamespace(waiting={1}, turn=1, window=ReactionWindow(45, frozenset({0})))
+    turn_clock.schedule(record, engine, ann, asking_ben, now=200.0)
+    assert [s.deadline for s in record.seats] == [700.0, None, None]
+    assert [s.window for s in record.seats] == [None, 245.0, None]
+    assert turn_clock.asked_in_secret(record, engine, ann, asking_ben) == [1]
+    assert turn_clock.next_wake(record) == 245.0
+    assert turn_clock.due(record, 250.0) == turn_clock.Due(False, [], [], [1])
+    back_to_ann = SimpleNamespace(waiting={0}, turn=2)
+    turn_clock.schedule(record, engine, asking_ben, back_to_ann, now=250.0)
+    assert [s.deadline for s in record.seats] == [700.0, None, None]
+    assert [s.window for s in record.seats] == [None, None, None]
+    assert turn_clock.asked_in_secret(record, engine, asking_ben, back_to_ann) == []
