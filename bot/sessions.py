@@ -167,7 +167,7 @@ class SessionService:
         record.status = "cancelled"
 
     # -- play -----------------------------------------------------------------
-    def _check_playing(self, record: SessionRecord, user_id: int) -> int:
+    def check_playing(self, record: SessionRecord, user_id: int) -> int:
         if record.status == "lobby":
             raise UserError("error.not_started")
         if record.status != "active":
@@ -182,7 +182,7 @@ class SessionService:
     async def act(self, session_id: int, user_id: int, version: int, token: str) -> SessionRecord:
         """Apply one click (the engine refuses it out of turn); computer players then play."""
         record = await self.get(session_id)
-        seat = self._check_playing(record, user_id)
+        seat = self.check_playing(record, user_id)
         if record.seats[seat].auto:
             raise UserError("error.on_autopilot")
         if version not in (ANY_VERSION, record.version):
@@ -197,7 +197,7 @@ class SessionService:
 
     async def resign(self, session_id: int, user_id: int) -> SessionRecord:
         record = await self.get(session_id)
-        seat = self._check_playing(record, user_id)
+        seat = self.check_playing(record, user_id)
         engine = self.engine(record)
         before = self.state(record)
         step = engine.resign(before, seat)
@@ -290,7 +290,7 @@ class SessionService:
     async def resume(self, session_id: int, user_id: int) -> SessionRecord:
         """A player takes back the seat the computer was playing for them."""
         record = await self.get(session_id)
-        seat = self._check_playing(record, user_id)
+        seat = self.check_playing(record, user_id)
         entry = record.seats[seat]
         if not entry.auto:
             raise UserError("error.not_on_autopilot")

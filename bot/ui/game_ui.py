@@ -64,6 +64,11 @@ class GameUI(ABC):
         """What only ``seat`` may see, with its controls, for an ephemeral message; None: no secrets."""
         return None
 
+    def more(self, record: SessionRecord, state: Any, seat: int, name: str, lang: Language) -> BoardMessage | None:
+        """The private menu ``name`` a board button ``more-<name>`` opens for ``seat``; None
+        when that seat has nothing to choose there now."""
+        return None
+
     def news(self, record: SessionRecord, state: Any, lang: Language) -> str | None:
         """A message for the thread about the change just saved (``record.news``), told as it
         happens; it may mention players. None: the board's own log is enough. Only

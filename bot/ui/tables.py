@@ -28,6 +28,7 @@ BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
 REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is gone
 PICTURES_KEPT = 32  # board pictures cached, the latest ones
 ASK = "ask-"  # a button token ``ask-<token>`` asks "are you sure?" before playing ``<token>``
+MORE = "more-"  # a button token ``more-<name>`` opens the game's private menu ``<name>`` (``GameUI.more``)
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -218,6 +219,8 @@ class Tables:
         private = interaction.message is not None and (interaction.message.flags.ephemeral or interaction.guild_id is None)
         if token.startswith(ASK):
             return await self._ask(interaction, session_id, version, token.removeprefix(ASK))
+        if token.startswith(MORE):
+            return await self._more(interaction, session_id, version, token.removeprefix(MORE))
         async with self._handling(interaction, session_id):
             try:
                 record = await self.service.act(session_id, interaction.user.id, version, token)
@@ -247,6 +250,19 @@ class Tables:
             view.add_item(GameButton(record.game, session_id, version, token, label=label, style=discord.ButtonStyle.danger))
             text = "❓ " + ui.confirm_text(record, self.service.state(record), token, lang)
             await self.reply(interaction, text, view=view)
+
+    async def _more(self, interaction: discord.Interaction, session_id: int, version: int, name: str) -> None:
+        """A private follow-up menu of the board (too many choices for one message), for the
+        player whose turn it is; its controls carry the board's version."""
+        async with self._handling(interaction, session_id):
+            record = await self.service.get(session_id)
+            seat = self.service.check_playing(record, interaction.user.id)
+            if version != record.version:
+                raise StaleBoard()
+            menu = self.uis[record.game].more(record, self.service.state(record), seat, name, self.user_language(interaction))
+            if menu is None:
+                raise UserError("error.not_your_turn")
+            await interaction.response.send_message(ephemeral=True, **menu.fields(sending=True))
 
     # -- private views ----------------------------------------------------------
     def _private_view(self, interaction: discord.Interaction, record: SessionRecord) -> BoardMessage:

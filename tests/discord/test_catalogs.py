@@ -18,6 +18,9 @@ from games.forteresse.cards import HOUSE_RULES
 from games.fortissimo import models
 from games.fortissimo.cards import CARDS, kind
 from cogs.labyrinthe import board as labyrinthe_board
+from games.fireship import cards as fireship_cards
+from games.fireship import engine as fireship_engine
+from games.fireship import models as fireship_models
 from games.labyrinthe import engine as labyrinthe_engine
 from games.labyrinthe import models as labyrinthe_models
 
@@ -55,7 +58,7 @@ def test_no_key_is_defined_twice() -> None:
 NAMESPACES = (
     "cancel", "cmd", "common", "error", "games", "help", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
     "stats", "status", "table", "fortissimo", "clock", "time", "resume", "notifications", "forteresse",
-    "labyrinthe",
+    "labyrinthe", "fireship",
 )  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
 CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')
@@ -148,6 +151,44 @@ def labyrinthe_keys() -> list[str]:
     )
 
 
+def fireship_keys() -> list[str]:
+    """Every public event of Fireship in each of its ways, and the names the board builds keys from."""
+    causes = typing.get_args(fireship_models.Destroyed.model_fields["cause"].annotation)
+    pending = typing.get_args(fireship_models.Pending.model_fields["kind"].annotation)
+    picks = typing.get_args(fireship_models.Pick.model_fields["kind"].annotation)
+    reasons = typing.get_args(typing.get_args(fireship_models.FireshipState.model_fields["end_reason"].annotation)[0])
+    specials = ("battleship", "wheel", "mystery")
+    variants = {
+        "attack_rolled": ("won", "lost"), "destroyed": causes, "card_played": ("", "badge"),
+        "cancelled": pending + ("lose_boat", "lose_plane", "bermuda"), "special_used": specials,
+        "battleship_roll": ("won", "lost"), "drew": ("kept", "played"), "gained": ("given", "none_left"),
+        "ended": reasons,
+    }  # fmt: skip
+    events = [
+        cls.model_fields["kind"].default
+        for cls in fireship_models.Event.__subclasses__()
+        if cls.__module__ == fireship_models.__name__ and cls.model_fields["kind"].default not in ("turn_started", "kept_card")
+    ]
+    cards = list(fireship_cards.DECK) + ["gulf_stream"]
+    return (
+        [f"fireship.event.{kind}.{v}".rstrip(".") for kind in events for v in variants.get(kind, ())]
+        + [f"fireship.event.{kind}" for kind in events if kind not in variants]
+        + [f"fireship.card.{card}" for card in cards]
+        + [f"fireship.when.{card}" for card in fireship_cards.KEEPABLE]
+        + [f"fireship.wheel.{segment}" for segment in fireship_cards.WHEEL]
+        + [f"fireship.kind.{kind}" for kind in fireship_models.KINDS]
+        + [f"fireship.die.{die}" for die in fireship_cards.WIN_FACES]
+        + [f"fireship.house.{key}" for key in fireship_engine.HOUSE_RULES]
+        + [f"fireship.prompt.pick.{pick}" for pick in picks]
+        + [f"fireship.pending.{kind}" for kind in pending]
+        + [f"fireship.button.use.{special}" for special in specials]
+        + [f"fireship.result.{reason}" for reason in reasons]
+        + [f"fireship.rules.{part}{end}" for part in ("attacks", "specials", "cards") for end in ("", "_title")]
+        + [f"fireship.menu.{kind}" for kind in ("card", "badge")]
+        + [f"fireship.board.{key}" for key in ("left", "sunk")]
+    )
+
+
 @pytest.mark.parametrize(
     "keys",
     [
@@ -173,11 +214,12 @@ def labyrinthe_keys() -> list[str]:
         [f"forteresse.rules.phase.{phase}" for phase in (1, 2, 3, 4)],
         forteresse_control_keys(),
         labyrinthe_keys(),
+        fireship_keys(),
     ],
     ids=[
         "cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages", "forteresse_events",
         "forteresse_prompts", "forteresse_house_rules", "forteresse_steps", "forteresse_phases", "forteresse_results",
-        "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls", "labyrinthe",
+        "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls", "labyrinthe", "fireship",
     ],
 )  # fmt: skip
 def test_keys_built_from_names_exist(keys: list[str]) -> None:

@@ -1,0 +1,462 @@
+"""How a Fireship table looks in Discord.
+
+One public message: an embed with the map (drawn from the public view), whose
+turn it is with the points left, the players' fleets, islands and badges, the
+latest events, and the controls of the moment:
+
+- the roll; then the moves in at most three clicks: a piece (one option per
+  kind and cell: pieces at home are alike), then a destination from the
+  nearest cells, or a zone of the map (5 x 5 cells) whose button opens a
+  private menu of its reachable cells; "End moves" leads to the actions;
+- the actions: the legal attacks (both powers and the die in each option),
+  the special cells the player's pieces may use, and "End turn";
+- the choices the rules owe: which piece to lose, where the Kraken rises.
+
+Kept cards are secret, so every card (and badge) is played from the
+player's private view, "My cards", which also offers the attacks with a
+"+1". A reaction window is sent by DM to the player it asks (``Tables``);
+the board only says that an action is being settled, never who is asked.
+"""
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+from bot.ui.components import GameButton, GameSelect, PrivateButton
+from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_name
+from bot.ui.tables import MORE
+from cogs.fireship.picture import render
+from games.fireship import ENGINE
+from games.fireship.board import COLOURS, COLUMNS, ISLANDS, SIZE, SPECIAL_CELLS, Cell, label, parse_label
+from games.fireship.engine import HOUSE_RULES
+from games.fireship.models import (
+    Accept,
+    Attack,
+    AttackOption,
+    EndMoves,
+    EndTurn,
+    FireshipAction,
+    FireshipState,
+    FireshipView,
+    Lose,
+    Piece,
+    Play,
+    Rise,
+    Roll,
+    Select,
+    Steer,
+    Unselect,
+    Use,
+)
+
+GAME = ENGINE.name
+COLOUR = 0x1F6FB2
+DOTS = {"blue": "🔵", "red": "🔴", "green": "🟢", "yellow": "🟡"}
+WHITE = "⚪"
+KIND_EMOJI = {"boat": "⛵", "plane": "✈️", "battleship": "🚢"}
+SPECIAL_EMOJI = {"battleship": "⚓", "wheel": "🎡", "mystery": "❓"}
+CARD_EMOJI = {
+    "non": "🚫", "boum": "💣", "plus_one": "➕", "updraft": "🌬️", "fog": "🌫️", "whirlpool": "🌀",
+    "gulf_stream": "🌊",
+}  # fmt: skip
+ZONE = 5  # destinations are offered by zones of 5 x 5 cells: at most 25, one menu
+MENU = 25  # options in a Discord menu
+FIELD_SIZE = 1024
+
+
+def zones() -> list[tuple[range, range]]:
+    """The map's zones, left to right then top to bottom: (columns, rows)."""
+    bands = [range(start, min(start + ZONE, SIZE)) for start in range(0, SIZE, ZONE)]
+    return [(cols, rows) for rows in bands for cols in bands]
+
+
+ZONES = zones()
+
+
+def zone_name(index: int) -> str:
+    cols, rows = ZONES[index]
+    return f"{COLUMNS[cols[0]]}–{COLUMNS[cols[-1]]} · {rows[0] + 1}–{rows[-1] + 1}"
+
+
+def zone_of(cell: Cell) -> int:
+    return next(n for n, (cols, rows) in enumerate(ZONES) if cell[0] in cols and cell[1] in rows)
+
+
+def chunks(items: list[Any], size: int = MENU) -> list[list[Any]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+class FireshipUI(GameUI):
+    game = GAME
+    title_key = "fireship.title"
+    has_picture = True
+
+    def picture(self, record: SessionRecord, state: FireshipState, lang: Language) -> bytes:
+        return render(ENGINE.view(state, None))
+
+    # -- names ------------------------------------------------------------------------
+    def dot(self, view: FireshipView, seat: int | None) -> str:
+        return WHITE if seat is None else DOTS[COLOURS[view.corners[seat]]]
+
+    def piece_text(self, view: FireshipView, piece: Piece, lang: Language) -> str:
+        """"🔴 ⛵ Boat K7"."""
+        name = t(lang, f"fireship.kind.{piece.kind}")
+        return f"{self.dot(view, piece.owner)} {KIND_EMOJI[piece.kind]} {name} {label(piece.cell)}"
+
+    def ref_text(self, view: FireshipView, ref: str | None, lang: Language) -> str:
+        """A piece, or an island: "🟢 🏝️ Island 3 (E5)"."""
+        if ref is None:
+            return "?"
+        if ref.startswith("i"):
+            number = int(ref[1:])
+            owner = view.islands[number - 1]
+            return f"{self.dot(view, owner)} 🏝️ {t(lang, 'fireship.island', number=number)} ({label(ISLANDS[number - 1])})"
+        piece = next((p for p in view.pieces if str(p.id) == ref), None)
+        return self.piece_text(view, piece, lang) if piece else t(lang, "fireship.gone")
+
+    def card_text(self, card: str, lang: Language) -> str:
+        return f"{CARD_EMOJI.get(card, '🃏')} {t(lang, f'fireship.card.{card}')}"
+
+    def attack_text(self, view: FireshipView, option: AttackOption, lang: Language) -> str:
+        """"⛵ Boat K7 → 🏝️ Island 3 · 3 vs 3 · plain die"."""
+        return t(lang, "fireship.attack", leader=self.ref_text(view, option.leader, lang),
+                 target=self.ref_text(view, option.target, lang), attack=option.attack, defence=option.defence,
+                 die=t(lang, f"fireship.die.{option.die}"))  # fmt: skip
+
+    # -- the public board -------------------------------------------------------------
+    def board(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[BoardMessage]:
+        view = ENGINE.view(state, None)
+        rounds = view.options.rounds
+        title = t(lang, "fireship.board.title", number=record.id, round=view.round, rounds=rounds) if rounds else (
+            t(lang, "fireship.board.title_unlimited", number=record.id, round=view.round))  # fmt: skip
+        embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
+        embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)
+        narration = [line for event in record.recent if (line := self.narrate(record, view, event, lang))]
+        while len("\n".join(narration)) > FIELD_SIZE:  # the oldest lines go first, whole
+            narration.pop(0)
+        if narration:
+            embed.add_field(name=t(lang, "fireship.board.recent"), value="\n".join(narration), inline=False)
+        embed.set_image(url=f"attachment://{PICTURE}")
+        embed.set_footer(text=t(lang, "fireship.board.footer"))
+        controls = discord.ui.View(timeout=None)
+        if record.status == "active" and view.phase != "over":
+            for item in self._controls(record, state, view, lang):
+                controls.add_item(item)
+        return [BoardMessage(embed=embed, view=controls)]
+
+    def _prompt(self, record: SessionRecord, view: FireshipView, lang: Language) -> str:
+        if view.phase == "over" or record.status != "active":
+            return t(lang, "fireship.prompt.over")
+        who = f"{self.dot(view, view.current)} {seat_name(record, view.current, lang)}"
+        if view.pending is not None:
+            return t(lang, "fireship.prompt.pending", action=self._pending_text(record, view, lang))
+        if view.phase == "move":
+            dice = " + ".join(str(d) for d in view.dice or ())
+            return t(lang, "fireship.prompt.move", player=who, points=view.points, dice=dice)
+        if view.phase == "steer":
+            piece = next(p for p in view.pieces if p.id == view.moving)
+            return t(lang, "fireship.prompt.steer", player=who, piece=self.piece_text(view, piece, lang), points=view.points)
+        if view.phase == "act":
+            return t(lang, "fireship.prompt.specials" if view.specials else "fireship.prompt.act", player=who)
+        if view.phase == "pick":
+            return t(lang, f"fireship.prompt.pick.{view.pick}", player=who)
+        return t(lang, "fireship.prompt.roll", player=who)
+
+    def _pending_text(self, record: SessionRecord, view: FireshipView, lang: Language) -> str:
+        pending = view.pending
+        assert pending is not None
+        actor = seat_name(record, pending.actor, lang)
+        if pending.kind == "attack":
+            return t(lang, "fireship.pending.attack", player=actor, leader=self.ref_text(view, pending.leader, lang),
+                     target=self.ref_text(view, pending.target, lang), attack=pending.attack, defence=pending.defence)  # fmt: skip
+        if pending.kind == "boum":
+            return t(lang, "fireship.pending.boum", player=actor, target=self.ref_text(view, pending.target, lang))
+        return t(lang, f"fireship.pending.{pending.kind}", player=actor, cell=label(pending.cell or (0, 0)))
+
+    def _players(self, record: SessionRecord, view: FireshipView, lang: Language) -> str:
+        lines = []
+        for seat in range(view.seats):
+            marker = "▶ " if seat == view.current and view.phase != "over" else ""
+            mine = [p for p in view.pieces if p.owner == seat]
+            fleet = " ".join(f"{KIND_EMOJI[k]}{sum(p.kind == k for p in mine)}" for k in KIND_EMOJI)
+            parts = [f"{marker}{self.dot(view, seat)} {seat_name(record, seat, lang)}", f"🏝️{view.islands.count(seat)}", fleet]
+            if view.badges[seat]:
+                parts.append(" ".join(CARD_EMOJI[b] for b in view.badges[seat]))
+            if view.fog[seat]:
+                parts.append(t(lang, "fireship.board.fog"))
+            if view.skip[seat]:
+                parts.append(t(lang, "fireship.board.skip"))
+            if view.out[seat]:
+                parts.append(t(lang, "fireship.board.left" if view.resigned[seat] else "fireship.board.sunk"))
+            lines.append(" · ".join(parts))
+        return "\n".join(lines)[:FIELD_SIZE]
+
+    def _controls(
+        self, record: SessionRecord, state: FireshipState, view: FireshipView, lang: Language
+    ) -> list[discord.ui.Item]:
+        cards = PrivateButton(GAME, record.id, label=t(lang, "fireship.button.cards"), emoji="🃏",
+                              style=discord.ButtonStyle.secondary, row=4)  # fmt: skip
+        if view.pending is not None:
+            return [cards]
+        # Card plays are the player's secret: only their private view offers them.
+        legal = [a for a in ENGINE.legal_actions(state, view.current) if not isinstance(a, Play)]
+        legal = [a for a in legal if not (isinstance(a, Attack) and a.plus)]
+
+        def button(action: FireshipAction, key: str, style: discord.ButtonStyle, row: int, **params: Any) -> GameButton:
+            return GameButton(GAME, record.id, record.version, action.token(), label=t(lang, key, **params)[:80],
+                              style=style, row=row)  # fmt: skip
+
+        def menu(name: str, placeholder: str, options: list[tuple[str, str]], row: int) -> GameSelect:
+            choices = [discord.SelectOption(label=text[:100], value=token) for text, token in options]
+            return GameSelect(GAME, record.id, record.version, name, placeholder=placeholder[:150], options=choices,
+                              row=row)  # fmt: skip
+
+        items: list[discord.ui.Item] = []
+        pieces = {p.id: p for p in view.pieces}
+        if view.phase == "roll":
+            items.append(button(Roll(), "fireship.button.roll", discord.ButtonStyle.primary, 0))
+        elif view.phase == "move":
+            selects = self._distinct(pieces, [a for a in legal if isinstance(a, Select)], lambda a: a.piece)
+            for n, group in enumerate(chunks(selects)[:2]):
+                options = [(self.piece_text(view, pieces[a.piece], lang), a.token()) for a in group]
+                items.append(menu(f"piece-{n}", t(lang, "fireship.menu.piece"), options, n))
+            items.append(button(EndMoves(), "fireship.button.end_moves", discord.ButtonStyle.secondary, 2))
+        elif view.phase == "steer":
+            items += self._destinations(record, view, lang, menu)
+            items.append(button(Unselect(), "fireship.button.back", discord.ButtonStyle.secondary, 4))
+        elif view.phase == "act":
+            attacks = {(o.leader, o.target): o for o in view.attacks if not o.plus}
+            shown = self._distinct(pieces, [a for a in legal if isinstance(a, Attack)],
+                                   lambda a: int(a.leader) if a.leader.isdigit() else a.leader, also=lambda a: a.target)  # fmt: skip
+            for n, group in enumerate(chunks(shown)[:3]):
+                options = [(self.attack_text(view, attacks[(a.leader, a.target)], lang), a.token()) for a in group]
+                items.append(menu(f"attack-{n}", t(lang, "fireship.menu.attack"), options, n))
+            for action in [a for a in legal if isinstance(a, Use)][:5]:
+                cell = pieces[action.piece].cell
+                special = SPECIAL_CELLS[cell]
+                items.append(button(action, f"fireship.button.use.{special}", discord.ButtonStyle.success, 3, cell=label(cell)))
+            items.append(button(EndTurn(), "fireship.button.end_turn", discord.ButtonStyle.danger, 4))
+        elif view.phase == "pick":
+            loses = self._distinct(pieces, [a for a in legal if isinstance(a, Lose)], lambda a: a.piece)
+            if loses:
+                options = [(self.piece_text(view, pieces[a.piece], lang), a.token()) for a in loses[:MENU]]
+                items.append(menu("lose", t(lang, "fireship.menu.lose"), options, 0))
+            rises = [a for a in legal if isinstance(a, Rise)]
+            if rises:
+                options = [(f"{SPECIAL_EMOJI[SPECIAL_CELLS[a.at]]} {label(a.at)}", a.token()) for a in rises]
+                items.append(menu("kraken", t(lang, "fireship.menu.kraken"), options, 0))
+            if any(isinstance(a, Accept) for a in legal):
+                items.append(button(Accept(), "fireship.button.bermuda", discord.ButtonStyle.secondary, 1))
+        items.append(cards)
+        return items
+
+    @staticmethod
+    def _distinct(pieces: dict[int, Piece], actions: list[Any], piece_of: Any, also: Any = lambda a: None) -> list[Any]:
+        """One action per (kind, cell) of its piece: pieces alike in a home give the same choice."""
+        seen, kept = set(), []
+        for action in actions:
+            ref = piece_of(action)
+            key = (pieces[ref].kind, pieces[ref].cell) if isinstance(ref, int) and ref in pieces else ref
+            if (key, also(action)) not in seen:
+                seen.add((key, also(action)))
+                kept.append(action)
+        return kept
+
+    def _destinations(self, record: SessionRecord, view: FireshipView, lang: Language, menu: Any) -> list[discord.ui.Item]:
+        """The nearest cells in one menu; every zone holding reachable cells as a button that
+        opens that zone's menu privately (rows 1-4, with Back and My cards at the end)."""
+        reach = sorted(view.reachable.items(), key=lambda item: (item[1], item[0]))
+        nearest = [(t(lang, "fireship.menu.cell", cell=cell, cost=cost), Steer(to=_cell(cell)).token()) for cell, cost in reach[:MENU]]
+        items: list[discord.ui.Item] = []
+        if nearest:
+            items.append(menu("nearest", t(lang, "fireship.menu.nearest"), nearest, 0))
+        used = sorted({zone_of(_cell(cell)) for cell in view.reachable})
+        if len(reach) > MENU:
+            for n, zone in enumerate(used):
+                items.append(GameButton(GAME, record.id, record.version, f"{MORE}z{zone}", label=zone_name(zone),
+                                        emoji="🗺️", style=discord.ButtonStyle.secondary, row=1 + n // 5))  # fmt: skip
+        return items
+
+    def more(self, record: SessionRecord, state: FireshipState, seat: int, name: str, lang: Language) -> BoardMessage | None:
+        """A zone's reachable cells, for the player steering a piece."""
+        view = ENGINE.view(state, seat)
+        if view.phase != "steer" or seat != view.current or not name[1:].isdigit() or int(name[1:]) >= len(ZONES):
+            return None
+        zone = int(name[1:])
+        cells = sorted((cost, cell) for cell, cost in view.reachable.items() if zone_of(_cell(cell)) == zone)
+        if not cells:
+            return None
+        options = [discord.SelectOption(label=t(lang, "fireship.menu.cell", cell=cell, cost=cost), value=Steer(to=_cell(cell)).token())
+                   for cost, cell in cells[:MENU]]  # fmt: skip
+        controls = discord.ui.View(timeout=None)
+        controls.add_item(GameSelect(GAME, record.id, record.version, f"zone-{zone}", options=options,
+                                     placeholder=t(lang, "fireship.menu.zone", zone=zone_name(zone))))  # fmt: skip
+        return BoardMessage(content=t(lang, "fireship.private.zone", zone=zone_name(zone), points=view.points), view=controls)
+
+    # -- the private view -------------------------------------------------------------
+    def private(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> BoardMessage:
+        view = ENGINE.view(state, seat)
+        hand = view.hand or []
+        lines = [self.card_text(card, lang) + " · " + t(lang, f"fireship.when.{card}") for card in hand]
+        embed = discord.Embed(title=t(lang, "fireship.private.title", count=len(hand)),
+                              description="\n".join(lines) or t(lang, "fireship.private.empty"), colour=COLOUR)  # fmt: skip
+        if view.badges[seat]:
+            badges = "\n".join(self.card_text(b, lang) for b in view.badges[seat])
+            embed.add_field(name=t(lang, "fireship.private.badges"), value=badges, inline=False)
+        controls = discord.ui.View(timeout=None)
+        legal = ENGINE.legal_actions(state, seat)
+        pieces = {p.id: p for p in view.pieces}
+
+        def button(action: FireshipAction, text: str, style: discord.ButtonStyle, row: int) -> GameButton:
+            return GameButton(GAME, record.id, record.version, action.token(), label=text[:80], style=style, row=row)
+
+        if view.asked and view.pending is not None:
+            embed.add_field(name=t(lang, "fireship.private.asked"), value=self._pending_text(record, view, lang), inline=False)
+            for action in legal:
+                if isinstance(action, Play):
+                    controls.add_item(button(action, self.card_text(action.card, lang), discord.ButtonStyle.danger, 0))
+            controls.add_item(button(Accept(), t(lang, "fireship.button.let_pass"), discord.ButtonStyle.secondary, 0))
+            return BoardMessage(embed=embed, view=controls)
+        plays = [a for a in legal if isinstance(a, Play)]
+        targeted: dict[tuple[str, bool], list[Play]] = {}
+        for action in plays:
+            if action.at is None:
+                key = "fireship.button.cancel_non" if view.phase == "pick" else "fireship.button.play"
+                text = t(lang, key, card=self.card_text(action.card, lang))
+                if action.badge:
+                    text = t(lang, "fireship.button.badge", card=self.card_text(action.card, lang))
+                controls.add_item(button(action, text, discord.ButtonStyle.primary, 0))
+            else:
+                targeted.setdefault((action.card, action.badge), []).append(action)
+        row = 1
+        for (card, badge), actions in targeted.items():
+            if row > 3:
+                break
+            options = []
+            for action in actions[:MENU]:
+                target = pieces.get(int(action.at)) if (action.at or "").isdigit() else None
+                text = self.piece_text(view, target, lang) if target else str(action.at)
+                options.append(discord.SelectOption(label=text[:100], value=action.token()))
+            key = "fireship.menu.badge" if badge else "fireship.menu.card"
+            controls.add_item(GameSelect(GAME, record.id, record.version, f"{'b' if badge else 'c'}{card}", options=options,
+                                         placeholder=t(lang, key, card=self.card_text(card, lang))[:150], row=row))  # fmt: skip
+            row += 1
+        boosted = [o for o in view.attacks if o.plus]
+        if boosted and row <= 4:
+            options = [discord.SelectOption(label=self.attack_text(view, o, lang)[:100],
+                                            value=Attack(leader=o.leader, target=o.target, plus=True).token())
+                       for o in boosted[:MENU]]  # fmt: skip
+            controls.add_item(GameSelect(GAME, record.id, record.version, "attack-plus", options=options,
+                                         placeholder=t(lang, "fireship.menu.attack_plus")[:150], row=row))  # fmt: skip
+        return BoardMessage(embed=embed, view=controls)
+
+    # -- narration ----------------------------------------------------------------------
+    def narrate(self, record: SessionRecord, view: FireshipView, event: dict[str, Any], lang: Language) -> str | None:
+        kind = event["kind"]
+        if kind in ("turn_started", "kept_card"):
+            return None
+        params: dict[str, Any] = {}
+        if isinstance(event.get("seat"), int):
+            params["player"] = f"{self.dot(view, event['seat'])} {seat_name(record, event['seat'], lang)}"
+        variant = ""
+        if kind == "first_rolls":
+            throws = [" · ".join(f"{seat_name(record, int(s), lang)} {total}" for s, total in roll.items())
+                      for roll in event["rolls"]]  # fmt: skip
+            params.update(rolls=" / ".join(throws), first=seat_name(record, event["first"], lang))
+        elif kind == "rolled":
+            params.update(dice=" + ".join(map(str, event["dice"])), total=sum(event["dice"]))
+        elif kind == "moved":
+            params.update(piece=KIND_EMOJI[event["piece_kind"]], start=label(tuple(event["start"])),
+                          end=label(tuple(event["end"])), cost=event["cost"])  # fmt: skip
+        elif kind == "attacked":
+            params.update(leader=self._event_ref(view, event["leader"], lang), target=self._event_ref(view, event["target"], lang),
+                          attack=event["attack"], defence=event["defence"])  # fmt: skip
+        elif kind == "attack_rolled":
+            params["die"] = t(lang, f"fireship.die.{event['die']}")
+            variant = ".won" if event["won"] else ".lost"
+        elif kind == "destroyed":
+            params["pieces"] = ", ".join(f"{self.dot(view, owner)}{KIND_EMOJI[k]} {label(tuple(cell))}"
+                                         for owner, k, cell in event["pieces"])  # fmt: skip
+            variant = "." + event["cause"]
+        elif kind == "island_taken":
+            params["island"] = event["island"] + 1
+        elif kind == "card_played":
+            params["card"] = self.card_text(event["card"], lang)
+            variant = ".badge" if event["badge"] else ""
+        elif kind == "cancelled":
+            variant = "." + event["action"]
+        elif kind == "special_used":
+            params["special"] = SPECIAL_EMOJI[event["special"]]
+            variant = "." + event["special"]
+        elif kind in ("battleship_roll",):
+            variant = ".won" if event["won"] else ".lost"
+        elif kind == "spun":
+            params["segment"] = t(lang, f"fireship.wheel.{event['segment']}")
+        elif kind == "drew":
+            params["card"] = self.card_text(event["card"], lang) if event["card"] else ""
+            variant = ".kept" if event["card"] is None else ".played"
+        elif kind == "gained":
+            what = event["what"]
+            params["what"] = self.card_text(what[6:], lang) if what.startswith("badge_") else (
+                f"{KIND_EMOJI[what]} {t(lang, f'fireship.kind.{what}')}")  # fmt: skip
+            variant = ".given" if event["given"] else ".none_left"
+        elif kind in ("whirlpool_placed", "kraken", "whirlpool_struck"):
+            params["cell"] = label(tuple(event["cell"]))
+        elif kind == "ended":
+            params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
+            variant = "." + event["reason"]
+        return t(lang, f"fireship.event.{kind}{variant}", **params)
+
+    def _event_ref(self, view: FireshipView, ref: str, lang: Language) -> str:
+        """A piece named in an old event may be gone: its number is enough then."""
+        return self.ref_text(view, ref, lang) if ref.startswith("i") or any(str(p.id) == ref for p in view.pieces) else (
+            t(lang, "fireship.gone"))  # fmt: skip
+
+    # -- the end and the texts ----------------------------------------------------------
+    def result(self, record: SessionRecord, state: FireshipState, lang: Language) -> discord.Embed:
+        view = ENGINE.view(state, None)
+        outcome = view.outcome
+        assert outcome is not None
+        winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+        embed = discord.Embed(title=t(lang, "fireship.result.title", number=record.id),
+                              description=t(lang, f"fireship.result.{outcome.reason}", winners=winners), colour=0xD69E2E)  # fmt: skip
+        place = 1
+        for group in outcome.ranking:
+            for seat in group:
+                name = f"{place}. {self.dot(view, seat)} {seat_name(record, seat, lang)}"
+                value = t(lang, "fireship.result.line", islands=view.islands.count(seat),
+                          power=ENGINE.total_power(state, seat))  # fmt: skip
+                if view.out[seat]:
+                    value += " · " + t(lang, "fireship.board.left" if view.resigned[seat] else "fireship.board.sunk")
+                embed.add_field(name=name[:256], value=value, inline=False)
+            place += len(group)
+        return embed
+
+    def rules(self, lang: Language) -> discord.Embed:
+        embed = discord.Embed(title=t(lang, "fireship.rules.title"), description=t(lang, "fireship.rules.summary"), colour=COLOUR)
+        for part in ("attacks", "specials", "cards"):
+            embed.add_field(name=t(lang, f"fireship.rules.{part}_title"), value=t(lang, f"fireship.rules.{part}"), inline=False)
+        name = t(lang, "fireship.rules.house_title")
+        chunk: list[str] = []
+        for line in (f"• {t(lang, f'fireship.house.{key}')}" for key in HOUSE_RULES):
+            if len("\n".join([*chunk, line])) > FIELD_SIZE:  # a field holds 1024 characters
+                embed.add_field(name=name, value="\n".join(chunk), inline=False)
+                chunk, name = [], "…"
+            chunk.append(line)
+        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+        embed.add_field(name=t(lang, "fireship.rules.controls_title"), value=t(lang, "fireship.rules.controls"), inline=False)
+        return embed
+
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
+        opts = ENGINE.make_options(options)
+        if opts.rounds:
+            return t(lang, "fireship.options.rounds", rounds=opts.rounds)
+        return t(lang, "fireship.options.unlimited")
+
+
+def _cell(text: str) -> Cell:
+    cell = parse_label(text)
+    assert cell is not None
+    return cell
