@@ -14,7 +14,7 @@ House rules: ``HOUSE_RULES`` below; ``/fireship rules`` states each.
 
 from pydantic import BaseModel
 
-from games.core import Engine, Event, IllegalAction, Outcome, Rng
+from games.core import Engine, Event, IllegalAction, Outcome, ReactionWindow, Rng
 from games.fireship import bots, cards
 from games.fireship.board import (
     GREEN_DOTS,
@@ -197,8 +197,10 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
     def turn_number(self, state: FireshipState) -> int:
         return state.turn
 
-    def window_seconds(self, state: FireshipState) -> int | None:
-        return REACTION_SECONDS if state.phase == "react" else None
+    def reaction_window(self, state: FireshipState) -> ReactionWindow | None:
+        if state.phase != "react":
+            return None
+        return ReactionWindow(seconds=REACTION_SECONDS, seen_as=frozenset({state.current}))
 
     def legal_actions(self, state: FireshipState, seat: int) -> list[FireshipAction]:
         if seat not in self.to_act(state):
@@ -406,7 +408,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
                 kind=pending.kind, actor=pending.actor, leader=pending.leader, target=pending.target,
                 cell=pending.cell, attack=pending.attack, defence=pending.defence, cancelled=pending.cancelled,
             ),
-            pick=state.pick.kind if state.pick and mine else None,
+            pick=state.pick.kind if state.pick else None,
             asked=asked, out=list(state.out), resigned=list(state.resigned), outcome=self.outcome(state),
         )  # fmt: skip
 
@@ -719,13 +721,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             self._gain(state, seat, card[5:], events)
         elif card in ("lose_boat", "lose_plane"):
             self._ask_loss(state, seat, card, events)
-        elif card == "bermuda":
-            if "non" in state.hands[seat]:
-                state.pick = Pick(kind="bermuda", resume=state.phase)
-                state.phase = "pick"
-            else:
-                state.skip[seat] = True
-                events.append(Bermuda(seat=seat))
+        elif card == "bermuda":  # always a step, so that waiting for it shows no "Non" in hand
+            state.pick = Pick(kind="bermuda", resume=state.phase)
+            state.phase = "pick"
 
     def _gain(self, state: FireshipState, seat: int, kind: str, events: list[Event]) -> None:
         """« le joueur ajoute 1 bateau dans son carré de couleur », while the box has one."""

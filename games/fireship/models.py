@@ -458,7 +458,7 @@ class FireshipView(BaseModel):
     skip: list[bool]
     whirlpools: list[tuple[int, Cell]]
     pending: PendingView | None
-    pick: str | None  # the current player's pending choice
+    pick: str | None  # the choice the current player owes (what was drawn is public)
     asked: bool  # the viewer is being asked to react
     out: list[bool]
     resigned: list[bool]
