@@ -45,7 +45,6 @@ from games.fireship.models import (
     EndMoves,
     EndTurn,
     FireshipState,
-    FirstRolls,
     Gained,
     GameEnded,
     IslandTaken,
@@ -267,7 +266,6 @@ def test_the_highest_of_three_dice_starts_then_clockwise() -> None:
             firsts[players].add(first)
     assert firsts == {2: {0, 1}, 3: {0, 1, 2}, 4: {0, 1, 2, 3}}
     assert rethrows > 0
-    assert FirstRolls(rolls=[{0: 20, 1: 12}], first=0).first == 0
     # Clockwise: seat after seat, homes in clockwise order round the board.
     state = ENGINE.new_game(4, ENGINE.make_options({}), 7)
     assert [ENGINE.home(state, s) for s in range(4)] == [at("A1"), at("S1"), at("S19"), at("A19")]
@@ -1187,3 +1185,63 @@ def test_the_rounds_option_most_islands_then_most_power() -> None:
         assert rounds == [(1, 0), (1, 1), (2, 0), (2, 1)]
         assert state.end_reason == "rounds" and state.winners == winners
         assert ENGINE.outcome(state).winners == winners
+
+
+def test_a_tourbillon_strike_can_be_answered_and_can_end_the_game() -> None:
+    """« Tourbillon : le joueur pose un pion tourbillon sur une case, à son prochain tour, tous les navires dans un rayon d’une case autour du pion sont détruits. »
+    « Non : annule n’importe quelle action une fois (aucune limite). »
+    Checks: when the strike comes at the start of seat 0's turn, seat 1 (holding a Non) is
+    asked while everyone else sees seat 0 about to roll; the Non saves the boat; without it
+    the boat sinks; a strike that sinks the last enemy piece ends the game."""
+    pieces = [(1, "boat", "K8"), (0, "plane", "A1"), (1, "boat", "R18")]
+    state = build(pieces, current=1, whirlpools=[(0, at("K8"))], hands={1: ["non"]})
+    state, events = act(state, EndTurn())
+    assert of(events, WhirlpoolStruck) == [WhirlpoolStruck(seat=0, cell=at("K8"))]
+    assert ENGINE.to_act(state) == {1} and ENGINE.view(state, 0).phase == "roll" and ENGINE.view(state, 1).asked
+    saved, events = act(state, Play(card="non"), seat=1)
+    assert of(events, Cancelled) == [Cancelled(action="whirlpool")] and 0 in ids(saved)
+    assert saved.current == 0 and saved.phase == "roll" and saved.whirlpools == []
+    sunk, _ = act(state, Accept(), seat=1)
+    assert 0 not in ids(sunk) and sunk.phase == "roll"
+    last = build([(1, "boat", "K8"), (0, "plane", "A1")], current=1, whirlpools=[(0, at("K8"))])
+    over, events = act(last, EndTurn())
+    assert of(events, GameEnded) == [GameEnded(reason="last", winners=[0])]
+
+
+def test_white_boats_can_be_attacked_and_lost_pieces_can_be_won_again() -> None:
+    """« Après avoir lancé les dés, le joueur peut choisir d’attaquer une cible qui peut être n’importe quel pion d’une couleur adverse (îles incluses). »
+    Checks (house rules white and supply): the white boat on J11 may be attacked; it
+    defends with 1 and its white island's 2; a destroyed piece goes back to its owner's
+    supply, from which it can be won again."""
+    state = build([(0, "battleship", "I11"), (None, "boat", "J11"), (1, "boat", "R18")], seed=face_seed(0))
+    option = attacks(state)[("0", "1", False)]
+    assert (option.attack, option.defence, option.die) == (4, 3, "blue")
+    after, _ = act(state, Attack(leader="0", target="1"))
+    assert 1 not in ids(after) and ENGINE.power(after, "i5") == 2
+    full = build([(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
+                 deck=["gain_boat", "gain_boat"])  # fmt: skip
+    assert full.supply[0]["boat"] == 0
+    none, events = act(full, Use(piece=0))
+    assert of(events, Gained) == [Gained(seat=0, what="boat", given=False)]
+    lost = build([(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
+                 deck=["gain_boat", "gain_boat"], hands={1: ["boum"]}, current=1)  # fmt: skip
+    lost, _ = act(lost, Play(card="boum", at="1"))
+    assert lost.supply[0]["boat"] == 1
+    lost = finish(lost)
+    lost, _ = act(lost, Roll())
+    lost, _ = act(lost, EndMoves())
+    regained, events = act(lost, Use(piece=0))
+    assert of(events, Gained) == [Gained(seat=0, what="boat", given=True)] and regained.supply[0]["boat"] == 0
+
+
+def test_the_mystery_deck_is_reshuffled_when_it_runs_out() -> None:
+    """« Le joueur pioche une carte mystère qui indique une action à faire. »
+    Checks (house rule deck): with the deck empty, the played cards (discard) are shuffled
+    into a new deck (Reshuffled) and the draw goes on; cards kept in hands stay there."""
+    assert "deck" in HOUSE_RULES
+    state = build([(0, "plane", "J3"), (1, "boat", "R18")], deck=[], discard=["gain_boat", "gain_boat", "non"],
+                  hands={1: ["fog"]})  # fmt: skip
+    after, events = act(state, Use(piece=0))
+    assert [e.kind for e in events][:3] == ["special_used", "reshuffled", "drew"]
+    assert len(after.deck) == 2 and after.hands[1] == ["fog"]
+    assert len(after.deck) + len(after.discard) + sum(len(h) for h in after.hands) == 4
