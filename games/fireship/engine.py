@@ -402,7 +402,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             reachable={label(cell): cost for cell, cost in sorted(self.destinations(state).items())},
             speed={kind: self.speed(state, kind) for kind in FLEET},
             led=list(state.led), specials=state.specials,
-            attacks=self.attack_options(state) if mine and state.phase == "act" else [],
+            attacks=[o for o in self.attack_options(state) if mine or not o.plus],  # a +1 in hand is secret
             fog=list(state.fog), skip=list(state.skip), whirlpools=list(state.whirlpools),
             pending=None if pending is None else PendingView(
                 kind=pending.kind, actor=pending.actor, leader=pending.leader, target=pending.target,

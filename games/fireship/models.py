@@ -453,7 +453,7 @@ class FireshipView(BaseModel):
     speed: dict[str, int]  # cells a point, by kind
     led: list[Ref]
     specials: bool
-    attacks: list[AttackOption]  # the current player's legal attacks (their view only)
+    attacks: list[AttackOption]  # the current player's legal attacks (with a +1 card: in their view only)
     fog: list[bool]
     skip: list[bool]
     whirlpools: list[tuple[int, Cell]]

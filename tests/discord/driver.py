@@ -101,6 +101,26 @@ async def check_log_and_replay(env: Env, record: SessionRecord, tokens: list[str
     assert env.bot.service.engine(record).dump(replayed) == record.state
 
 
+async def open_game_table(
+    env: Env, channel: ChannelHandle, game: str, host: MemberActor, joiners: list[MemberActor], computers: int = 0,
+    lang: str = "en", **options: Any,
+) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
+    """``/<game> start``, everyone joins, the host adds computers and starts; the record, the
+    channel play happens in (the game's thread) and the lobby message."""
+    result = await host.slash(channel, f"{game} start", **options)
+    assert not result.ephemeral, result.response and result.response.content
+    lobby = result.response.message
+    for member in joiners:
+        assert not (await member.click(lobby, label=LOBBY_LABELS[lang]["join"])).ephemeral
+    for _ in range(computers):
+        assert not (await host.click(lobby, label=LOBBY_LABELS[lang]["add_bot"])).ephemeral
+    assert not (await host.click(lobby, label=LOBBY_LABELS[lang]["start"])).ephemeral
+    found = await env.bot.storage.find_sessions(game=game, channel_id=channel.id)
+    record = max(found, key=lambda r: r.id)
+    assert record.status in ("active", "finished")
+    return record, play_channel(env, channel, record), lobby
+
+
 async def open_table(
     env: Env,
     channel: ChannelHandle,

@@ -19,14 +19,10 @@ from bot.storage import SessionRecord
 from games.core import Rng
 from games.labyrinthe import ENGINE
 from games.labyrinthe.models import LabyrintheAction, LabyrintheState, LabyrintheView, Stay
-from tests.discord.driver import custom_ids, items, play_channel, session
+from tests.discord.driver import custom_ids, items, open_game_table, session
 from tests.discord.forteresse_driver import message, private_reply
 
 GAME = ENGINE.name
-LOBBY = {
-    "fr": {"join": "Rejoindre", "add_bot": "Ajouter un ordinateur", "start": "Lancer la partie"},
-    "en": {"join": "Join", "add_bot": "Add a computer player", "start": "Start the game"},
-}
 Chooser = Callable[[LabyrintheView, list[LabyrintheAction], Rng], LabyrintheAction]
 
 
@@ -35,18 +31,7 @@ async def open_table(
     lang: str = "en", **options: Any,
 ) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
     """``/labyrinthe start``, everyone joins, the host adds computers and starts."""
-    result = await host.slash(channel, "labyrinthe start", **options)
-    assert not result.ephemeral, result.response and result.response.content
-    lobby = result.response.message
-    for member in joiners:
-        assert not (await member.click(lobby, label=LOBBY[lang]["join"])).ephemeral
-    for _ in range(computers):
-        assert not (await host.click(lobby, label=LOBBY[lang]["add_bot"])).ephemeral
-    assert not (await host.click(lobby, label=LOBBY[lang]["start"])).ephemeral
-    found = await env.bot.storage.find_sessions(game=GAME, channel_id=channel.id)
-    record = max(found, key=lambda r: r.id)
-    assert record.status in ("active", "finished")
-    return record, play_channel(env, channel, record), lobby
+    return await open_game_table(env, channel, GAME, host, joiners, computers, lang, **options)
 
 
 def board(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Message:

@@ -1,0 +1,152 @@
+"""Drive Fireship games in SimCord through clicks and selects only.
+
+The player to act uses the public board as a person would (buttons and
+menus; a destination outside the nearest cells goes through a zone button and
+the private menu it opens), and their private view for cards ("My cards").
+A player asked to react answers in the DM the bot sent. To decide WHICH
+control to use, the driver asks a chooser about the seat's own view (by
+default the engine's computer player); it never moves anything itself.
+"""
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import discord
+from simcord import ChannelHandle, Env, InteractionResult, MemberActor
+
+from bot.storage import SessionRecord
+from cogs.fireship.board import zone_of
+from games.core import Rng
+from games.fireship import ENGINE
+from games.fireship.models import Attack, FireshipAction, FireshipState, FireshipView, Lose, Play, Select, Steer
+from tests.discord.driver import items, session
+from tests.discord.forteresse_driver import message, private_reply
+
+GAME = ENGINE.name
+Chooser = Callable[[FireshipView, list[FireshipAction], Rng], FireshipAction]
+
+
+def board(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Message:
+    (board_id,) = record.board_message_ids
+    return message(env, channel, board_id)
+
+
+def computer(view: FireshipView, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
+    return ENGINE.choose(view, legal, rng)
+
+
+def offers(shown: discord.Message, token: str) -> tuple[str, bool] | None:
+    """The control of ``shown`` that plays ``token``: (custom id, is a menu)."""
+    for item in items(shown):
+        if isinstance(item, discord.SelectMenu) and token in [o.value for o in item.options]:
+            return item.custom_id, True
+        if isinstance(item, discord.Button) and (item.custom_id or "").endswith(f":{token}"):
+            assert not item.disabled, f"{token} is disabled"
+            return item.custom_id, False
+    return None
+
+
+def alike(state: FireshipState, action: FireshipAction) -> list[str]:
+    """Tokens the board may show instead of ``action``'s: the same move with another piece of the
+    same kind on the same cell (pieces at home are alike, and the board lists one of them)."""
+    pieces = {p.id: p for p in state.pieces}
+
+    def twins(number: int) -> list[int]:
+        piece = pieces[number]
+        return [p.id for p in state.pieces if (p.owner, p.kind, p.cell) == (piece.owner, piece.kind, piece.cell)]
+
+    if isinstance(action, (Select, Lose)):
+        return [type(action)(piece=n).token() for n in twins(action.piece)]
+    if isinstance(action, Attack) and action.leader.isdigit():
+        return [Attack(leader=str(n), target=action.target, plus=action.plus).token() for n in twins(int(action.leader))]
+    return [action.token()]
+
+
+@dataclass
+class Driver:
+    env: Env
+    channel: ChannelHandle  # the game's thread
+    players: list[MemberActor]
+    session_id: int
+    choosers: dict[int, Chooser] = field(default_factory=dict)  # by seat; the computer player otherwise
+    tokens: list[str] = field(default_factory=list)  # every accepted move, in order
+    controls: set[str] = field(default_factory=set)  # the kinds of control used: "board", "zone", "cards", "dm"
+
+    async def record(self) -> SessionRecord:
+        return await session(self.env, self.session_id)
+
+    def actor(self, record: SessionRecord, seat: int) -> MemberActor:
+        user_id = record.seats[seat].user_id
+        (found,) = [p for p in self.players if p.id == user_id]
+        return found
+
+    def decide(self, state: FireshipState, seat: int) -> FireshipAction:
+        legal = ENGINE.legal_actions(state, seat)
+        rng = Rng.from_seed(state.turn * 7 + seat + len(self.tokens))
+        action = self.choosers.get(seat, computer)(ENGINE.view(state, seat), legal, rng)
+        assert action in legal, action
+        return action
+
+    async def open_private(self, record: SessionRecord, seat: int) -> discord.Message:
+        """The board's "My cards" button: the seat's ephemeral view."""
+        result = await self.actor(record, seat).click(board(self.env, self.channel, record), custom_id=f"p:{GAME}:{record.id}")
+        reply = private_reply(result)
+        assert reply.flags.ephemeral
+        return message(self.env, self.channel, reply.id)
+
+    async def last_dm(self, record: SessionRecord, seat: int) -> discord.Message:
+        dm = self.actor(record, seat).user.dm_channel
+        assert dm is not None, "no DM was sent"
+        latest = max(dm.history(), key=lambda m: m.id)
+        return message(self.env, dm, latest.id)
+
+    async def play(self, seat: int, action: FireshipAction) -> InteractionResult:
+        """Play ``action`` for ``seat`` through the control that offers it."""
+        record = await self.record()
+        state = self.env.bot.service.state(record)
+        actor = self.actor(record, seat)
+        if state.phase == "react":  # the answer goes in the DM, clicked as the user
+            shown, kind, actor = await self.last_dm(record, seat), "dm", actor.user
+        elif isinstance(action, Play) or (isinstance(action, Attack) and action.plus):
+            shown, kind = await self.open_private(record, seat), "cards"
+        else:
+            shown, kind = board(self.env, self.channel, record), "board"
+        found = next((c for token in alike(state, action) if (c := offers(shown, token))), None)
+        if found is None and isinstance(action, Steer):
+            shown, found, kind = await self._zone(actor, record, shown, action)
+        assert found is not None, f"no control offers {action.token()}"
+        custom_id, is_menu = found
+        token = custom_id.rsplit(":", 1)[1] if not is_menu else next(t for t in alike(state, action) if offers(shown, t))
+        if is_menu:
+            result = await actor.select(shown, [token], custom_id=custom_id)
+        else:
+            result = await actor.click(shown, custom_id=custom_id)
+        after = await self.record()
+        assert after.version > record.version, (action.token(), result.response and result.response.content)
+        self.tokens.append(token)
+        self.controls.add(kind)
+        return result
+
+    async def _zone(
+        self, actor: MemberActor, record: SessionRecord, shown: discord.Message, action: Steer
+    ) -> tuple[discord.Message, tuple[str, bool] | None, str]:
+        """A destination beyond the nearest cells: its zone's button, then the private menu."""
+        button = f"g:{GAME}:{record.id}:{record.version}:more-z{zone_of(action.to)}"
+        result = await actor.click(shown, custom_id=button)
+        menu = message(self.env, self.channel, private_reply(result).id)
+        return menu, offers(menu, action.token()), "zone"
+
+    async def step(self) -> None:
+        record = await self.record()
+        state = self.env.bot.service.state(record)
+        seat = min(ENGINE.to_act(state))
+        assert not record.seats[seat].computer, "a computer seat is to act after a commit"
+        await self.play(seat, self.decide(state, seat))
+
+    async def play_until(self, done: Callable[[FireshipState], bool], max_moves: int = 3000) -> SessionRecord:
+        for _ in range(max_moves):
+            record = await self.record()
+            if record.status != "active" or done(self.env.bot.service.state(record)):
+                return record
+            await self.step()
+        raise AssertionError("the game did not get there")
