@@ -1,0 +1,729 @@
+"""The Fireship sea map as a PNG picture, drawn from the PUBLIC view only.
+
+``render(view)`` takes ``ENGINE.view(state, None)`` and returns PNG bytes. The
+picture has no words (``LABEL_KEYS`` is empty): only cell labels and numbers,
+in ASCII, which Pillow's built-in font covers.
+
+Layout, 805 x 865 px: the 19 x 19 sea, north up, cells of 40 px between
+1 px grid lines, framed by a dark band with the column letters A-S above and
+below and the row numbers 1-19 left and right (cell "A1" top left, as in
+``games.fireship.board``). Below the frame, a band of 60 px: the current
+player's panel in their colour (the three d10 faces, then a double chevron
+and the movement points left) and, on the right, one chip per seat (a flag
+in the seat's colour and its island count; a cross when the seat is out, a
+black hole when Deep Hole Bermuda makes it skip its next turn, a gold star
+for a winner, a white frame for the current player).
+
+- Sea cells are pale blue; the home corners in use are tinted in their seat's
+  colour. Islands are sandy land with a flag in the owner's colour (white:
+  nobody's); each green-dot cell, just below its island, has a green dot.
+- Special cells have a disc each: an anchor on steel grey (battleship cell),
+  a ship's wheel on wood (wheel), a white "?" on purple (mystery card).
+- Pieces are silhouettes with a dark outline, filled with the owner's colour
+  (white: a neutral boat): a sailing boat (hull and two sails), a plane seen
+  from above, a battleship (long hull, decks and guns, no sails). A home cell
+  shows each kind once, in a quarter of the cell, with its count when more
+  than one. The current player's pieces stand on a white disc ringed in
+  their colour; a seat under Brouillard (fog) has a wreath of cloud puffs
+  around its pieces.
+- While a piece is steered, the cells it can reach are tinted in the current
+  player's colour and its own cell (and its quarter, at home) is framed in
+  black.
+- A Tourbillon (whirlpool) is a spiral in its owner's colour, under the
+  piece on its cell. An action being settled is magenta: an attack is an
+  arrow from the leader (piece or island) to the target, whose cell is
+  framed; a Boum puts a crosshair on its target; a Kraken or a Tourbillon's
+  strike frames the square it hits. A cancelled action ("Non") is grey.
+
+The picture is a pure function of the view: the same view gives the same
+bytes (the PNG holds IHDR, PLTE, IDAT and IEND only: no time, no text). The
+frame, sea, grid, labels, islands, dots and special cells are drawn once into
+a cached background (and once more per seat colour, tinted, for reachable
+cells); flags, pieces, spirals, dice and arrows are cached sprites, drawn 4
+times larger and reduced, so their edges are smooth. Then the image goes on a
+palette of 256 colours (every flat colour, then the most used edge shades;
+Pillow finds the nearest entry through a cache of 6 bits a channel, so a
+pixel may come out a few levels off). It is safe to call from several threads
+(``asyncio.to_thread``): drawing holds a module lock because the FreeType
+faces and the caches are shared; palette and PNG encoding run outside it.
+About 15 ms a picture, 27 KiB (``bench/fireship_picture.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.ui import png
+from games.fireship.board import (
+    COLUMNS,
+    GREEN_DOTS,
+    HOMES,
+    ISLANDS,
+    SIZE,
+    SPECIAL_CELLS,
+    Cell,
+    parse_label,
+)
+from games.fireship.models import FireshipView, Piece
+
+__all__ = [
+    "HEIGHT",
+    "LABEL_KEYS",
+    "SEAT_COLOURS",
+    "WIDTH",
+    "blend",
+    "cell_box",
+    "cell_centre",
+    "flag_point",
+    "ref_cell",
+    "render",
+]
+
+LABEL_KEYS: tuple[str, ...] = ()  # the picture draws no words
+
+# -- geometry, in pixels -------------------------------------------------------------
+CELL = 40  # from one grid line to the next
+INSIDE = CELL - 1  # a cell's side between its grid lines
+EDGE = 22  # the frame with the letters and numbers
+BOARD = SIZE * CELL + 1  # the grid, with its last line
+BAND = 60  # the dice, points and seats below the frame
+WIDTH = 2 * EDGE + BOARD
+HEIGHT = 2 * EDGE + BOARD + BAND
+SS = 4  # sprites are drawn this many times larger, then reduced
+LABEL_SIZE = 13
+COUNT_SIZE = 11
+
+# -- colours ------------------------------------------------------------------------
+RGB = tuple[int, int, int]
+FRAME: RGB = (24, 40, 62)
+LABEL_INK: RGB = (214, 226, 238)
+SEA: RGB = (180, 215, 231)
+GRID_LINE: RGB = (136, 180, 204)
+SAND: RGB = (228, 206, 150)
+SHORE: RGB = (160, 126, 72)
+PALM: RGB = (86, 146, 72)
+GREEN_DOT: RGB = (36, 150, 60)
+OUTLINE: RGB = (26, 26, 34)
+WHITE: RGB = (255, 255, 255)
+NEUTRAL: RGB = (248, 248, 244)  # white boats and flags
+STEEL: RGB = (104, 118, 134)
+WOOD: RGB = (156, 104, 56)
+PURPLE: RGB = (124, 66, 170)
+FOG: RGB = (238, 243, 248)
+FOG_EDGE: RGB = (140, 154, 172)
+ACTION: RGB = (226, 24, 156)  # the action being settled
+CANCELLED: RGB = (150, 150, 156)
+CHIP: RGB = (42, 62, 90)
+IDLE: RGB = (72, 82, 98)  # the panel once the game is over
+GOLD: RGB = (246, 190, 30)
+# Seat colours by home corner, as board.COLOURS: blue, red, green, yellow.
+SEAT_COLOURS: tuple[RGB, ...] = ((44, 92, 204), (214, 52, 52), (44, 156, 70), (242, 198, 36))
+SEAT_INKS: tuple[RGB, ...] = (WHITE, WHITE, WHITE, OUTLINE)  # digits on a seat's colour
+HOME_TINT = 0.45
+REACH_TINT = 0.40
+
+_LOCK = threading.Lock()
+
+
+def blend(base: RGB, colour: RGB, amount: float) -> RGB:
+    """``amount`` of ``colour`` over ``base``."""
+    return tuple(round(b + (c - b) * amount) for b, c in zip(base, colour))  # type: ignore[return-value]
+
+
+# -- geometry -------------------------------------------------------------------------
+def cell_box(cell: Cell) -> tuple[int, int, int, int]:
+    """The pixels inside a cell's grid lines: left, top, right, bottom (exclusive)."""
+    left, top = EDGE + cell[0] * CELL + 1, EDGE + cell[1] * CELL + 1
+    return left, top, left + INSIDE, top + INSIDE
+
+
+def cell_centre(cell: Cell) -> tuple[int, int]:
+    left, top, _, _ = cell_box(cell)
+    return left + INSIDE // 2, top + INSIDE // 2
+
+
+def flag_point(cell: Cell) -> tuple[int, int]:
+    """A pixel of the flag's cloth on an island."""
+    left, top, _, _ = cell_box(cell)
+    return left + INSIDE // 2 + 2, top + INSIDE // 2 - 9
+
+
+def ref_cell(ref: str | None, pieces: Sequence[Piece]) -> Cell | None:
+    """The cell of a piece number ("12") or an island ("i3"); None if it is gone."""
+    if not ref:
+        return None
+    if ref.startswith("i"):
+        return ISLANDS[int(ref[1:]) - 1]
+    return next((tuple(p.cell) for p in pieces if str(p.id) == ref), None)  # type: ignore[return-value]
+
+
+def seat_colour(view: FireshipView, seat: int | None) -> RGB:
+    return NEUTRAL if seat is None else SEAT_COLOURS[view.corners[seat]]
+
+
+# -- text -----------------------------------------------------------------------------
+@lru_cache(maxsize=16)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    font = ImageFont.load_default(size=size)
+    if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow built without FreeType
+        raise RuntimeError("the Fireship picture needs Pillow with FreeType")
+    return font
+
+
+@lru_cache(maxsize=256)
+def _glyphs(text: str, size: int, stroke: int) -> tuple[Image.Image, int, int]:
+    """ASCII text as a mask centred on its anchor (thickened by ``stroke``), and its offset."""
+    font = _font(size)
+    left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font, anchor="mm", stroke_width=stroke, stroke_fill=255)
+    return mask, left, top
+
+
+def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB, edge: RGB | None = None) -> None:
+    """Bold ``text`` centred on ``xy``; ``edge``: a dark rim around it."""
+    if edge is not None:
+        mask, left, top = _glyphs(text, size, 3)
+        image.paste(edge, (round(xy[0]) + left, round(xy[1]) + top), mask)
+    mask, left, top = _glyphs(text, size, 1)
+    image.paste(colour, (round(xy[0]) + left, round(xy[1]) + top), mask)
+
+
+# -- sprites --------------------------------------------------------------------------
+Sprite = tuple[Image.Image, Image.Image]  # picture and mask
+Points = Sequence[tuple[float, float]]
+
+
+class _Pen:
+    """Draws on a sprite canvas SS times larger, in units of output pixels from its centre."""
+
+    def __init__(self, side: int, scale: float = 1.0) -> None:
+        self.image = Image.new("RGBA", (side * SS, side * SS), (0, 0, 0, 0))
+        self.draw = ImageDraw.Draw(self.image)
+        self.centre, self.unit = side * SS / 2, SS * scale
+
+    def at(self, points: Points) -> list[tuple[float, float]]:
+        return [(self.centre + x * self.unit, self.centre + y * self.unit) for x, y in points]
+
+    def disc(self, radius: float, fill: RGB, x: float = 0, y: float = 0) -> None:
+        (cx, cy), r = self.at([(x, y)])[0], radius * self.unit
+        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
+
+    def ring(self, radius: float, width: float, colour: RGB) -> None:
+        (cx, cy), r, w = self.at([(0, 0)])[0], (radius + width / 2) * self.unit, width * self.unit
+        self.draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=colour, width=round(w))
+
+    def silhouette(self, shapes: Iterable[Points], fill: RGB, edge: float = 1.5, outline: RGB = OUTLINE) -> None:
+        """Polygons filled as one shape, ringed ``edge`` pixels wide (outside) in ``outline``."""
+        shapes = [self.at(shape) for shape in shapes]
+        for shape in shapes:
+            self.draw.line(shape + shape[:1], fill=outline, width=round(2 * edge * SS), joint="curve")
+            self.draw.polygon(shape, fill=outline)
+        for shape in shapes:
+            self.draw.polygon(shape, fill=fill)
+
+    def stroke(self, points: Points, width: float, fill: RGB) -> None:
+        self.draw.line(self.at(points), fill=fill, width=round(width * SS), joint="curve")
+
+    def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
+        font = _font(size * SS)
+        self.draw.text(self.at([xy])[0], text, fill=fill, font=font, anchor="mm", stroke_width=SS // 2, stroke_fill=fill)
+
+    def sprite(self) -> Sprite:
+        small = self.image.convert("RGBa").reduce(SS).convert("RGBA")  # premultiplied: no dark fringes
+        return small.convert("RGB"), small.getchannel("A")
+
+
+def _stamp(image: Image.Image, sprite: Sprite, xy: tuple[int, int]) -> None:
+    picture, mask = sprite
+    image.paste(picture, xy, mask)
+
+
+# Piece outlines in pixels from the centre of a cell, the bow to the right, the nose up.
+BOAT = (
+    ((-15, 3), (15, 3), (10, 11), (-10, 11)),  # hull
+    ((-1, -15), (1, -15), (1, 3), (-1, 3)),  # mast
+    ((2, -14), (2, 0), (14, 0)),  # mainsail
+    ((-3, -11), (-3, 0), (-12, 0)),  # jib
+)
+PLANE = (
+    ((-17, 0), (-3, -5), (3, -5), (17, 0), (17, 4), (3, 2), (-3, 2), (-17, 4)),  # wings
+    ((-7, 12), (-1, 9), (1, 9), (7, 12), (7, 15), (-7, 15)),  # tail
+    ((0, -16), (3, -12), (3, 10), (1.5, 15), (-1.5, 15), (-3, 10), (-3, -12)),  # fuselage
+)
+BATTLESHIP = (
+    ((-17, 2), (18, 2), (13, 10), (-15, 10)),  # hull
+    ((-9, -4), (5, -4), (5, 2), (-9, 2)),  # deckhouse
+    ((-5, -11), (1, -11), (1, -4), (-5, -4)),  # bridge
+    ((8, -3), (13, -3), (13, 2), (8, 2)),  # fore turret
+    ((12, -2), (18, -4), (18, -2), (12, 0)),  # its gun
+    ((-15, -3), (-11, -3), (-11, 2), (-15, 2)),  # aft turret
+)
+SHAPES = {"boat": BOAT, "plane": PLANE, "battleship": BATTLESHIP}
+
+
+def _halo(pen: _Pen, colour: RGB) -> None:
+    pen.disc(18.5, colour)
+    pen.disc(16.5, WHITE)
+
+
+def _fog(pen: _Pen) -> None:
+    """A wreath of cloud puffs around the piece: their rims first, so the puffs merge."""
+    puffs = [(14.5 * math.cos(math.pi * k / 5), 14.5 * math.sin(math.pi * k / 5)) for k in range(10)]
+    for radius, colour in ((5.5, FOG_EDGE), (4.5, FOG)):
+        for x, y in puffs:
+            pen.disc(radius, colour, x, y)
+
+
+@lru_cache(maxsize=256)
+def _piece(kind: str, colour: RGB, current: bool, fogged: bool) -> Sprite:
+    """A piece filling a cell."""
+    pen = _Pen(INSIDE)
+    if current:
+        _halo(pen, colour)
+    if fogged:
+        _fog(pen)
+    pen.silhouette(SHAPES[kind], colour)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=64)
+def _icon(kind: str, colour: RGB, height: int) -> Sprite:
+    """A piece ``height`` pixels high, for a row of a shared cell."""
+    pen = _Pen(height, height / 34)
+    pen.silhouette(SHAPES[kind], colour, edge=1.0)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=16)
+def _flag(colour: RGB, small: bool = False) -> Sprite:
+    """A flag on its pole (the island's sand is in the background)."""
+    pen = _Pen(24 if small else INSIDE, 24 / INSIDE if small else 1.0)
+    pen.silhouette([((-8, -15), (-5, -15), (-5, 13), (-8, 13))], SHORE, edge=1.0, outline=OUTLINE)
+    pen.silhouette([((-5, -15), (13, -15), (9, -9), (13, -3), (-5, -3))], colour, edge=1.5)
+    return pen.sprite()
+
+
+def _spiral_points(radius: float, turns: float) -> list[tuple[float, float]]:
+    steps = round(36 * turns)
+    return [((0.1 + 0.9 * t / steps) * radius * math.cos(2 * math.pi * turns * t / steps),
+             (0.1 + 0.9 * t / steps) * radius * math.sin(2 * math.pi * turns * t / steps))
+            for t in range(steps + 1)]  # fmt: skip
+
+
+@lru_cache(maxsize=8)
+def _spiral(colour: RGB) -> Sprite:
+    """A whirlpool: a spiral of two and a half turns in the owner's colour, dark-rimmed."""
+    pen = _Pen(INSIDE)
+    points = _spiral_points(17.5, 2.5)
+    pen.stroke(points, 5.0, OUTLINE)
+    pen.stroke(points, 3.0, colour)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=8)
+def _spiral_badge(colour: RGB) -> Sprite:
+    """A whirlpool under a piece: a small disc in the owner's colour with a dark spiral, on top."""
+    pen = _Pen(17)
+    pen.disc(8, OUTLINE)
+    pen.disc(7, colour)
+    pen.stroke(_spiral_points(6, 2), 1.5, OUTLINE)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=1)
+def _crosshair() -> Sprite:
+    pen = _Pen(INSIDE)
+    pen.ring(12, 5.0, OUTLINE)
+    pen.ring(12, 2.5, ACTION)
+    for a, b in (((0, -19), (0, -6)), ((0, 6), (0, 19)), ((-19, 0), (-6, 0)), ((6, 0), (19, 0))):
+        pen.stroke([a, b], 5.0, OUTLINE)
+        pen.stroke([a, b], 2.5, ACTION)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=16)
+def _die(value: int | None) -> Sprite:
+    """A d10 seen from above: a kite with its number (blank before the roll)."""
+    pen = _Pen(44)
+    kite = ((0, -21), (17, -4), (0, 21), (-17, -4))
+    pen.silhouette([kite], WHITE, edge=1.5)
+    pen.stroke([(-17, -4), (0, 6), (17, -4)], 1.0, GRID_LINE)
+    if value is not None:
+        pen.text((0, -1), str(value), 15, OUTLINE)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=4)
+def _chevrons(colour: RGB) -> Sprite:
+    pen = _Pen(24)
+    for x in (-6, 3):
+        pen.stroke([(x - 3, -7), (x + 4, 0), (x - 3, 7)], 3.0, colour)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=1)
+def _star() -> Sprite:
+    pen = _Pen(20)
+    points = [((8 if k % 2 == 0 else 3.5) * math.sin(math.pi * k / 5), -(8 if k % 2 == 0 else 3.5) * math.cos(math.pi * k / 5)) for k in range(10)]
+    pen.silhouette([points], GOLD, edge=1.0)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=1)
+def _black_hole() -> Sprite:
+    pen = _Pen(20)
+    pen.disc(8.5, LABEL_INK)
+    pen.disc(7, OUTLINE)
+    pen.stroke([(3 * math.cos(a / 8), 3 * math.sin(a / 8)) for a in range(0, 40)], 1.5, LABEL_INK)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=64)
+def _arrow(start: tuple[int, int], end: tuple[int, int], colour: RGB) -> tuple[Sprite, tuple[int, int]]:
+    """An arrow from ``start`` to ``end`` (pixels), dark-rimmed, and where to stamp it."""
+    (x0, y0), (x1, y1) = start, end
+    length = math.hypot(x1 - x0, y1 - y0) or 1.0
+    dx, dy = (x1 - x0) / length, (y1 - y0) / length
+    tail, tip = (x0 + 9 * dx, y0 + 9 * dy), (x1 - 7 * dx, y1 - 7 * dy)
+    back = (tip[0] - 11 * dx, tip[1] - 11 * dy)
+    head = [tip, (back[0] - 6 * dy, back[1] + 6 * dx), (back[0] + 6 * dy, back[1] - 6 * dx)]
+    shaft = [tail, back]
+    side = 2 * math.ceil(max(abs(x1 - x0), abs(y1 - y0)) / 2 + 14)
+    cx, cy = round((x0 + x1) / 2), round((y0 + y1) / 2)
+    pen = _Pen(side)
+
+    def local(points: Points) -> list[tuple[float, float]]:
+        return [(x - cx, y - cy) for x, y in points]
+
+    tx, ty = local([tail])[0]
+    pen.disc(5, OUTLINE, tx, ty)
+    pen.stroke(local(shaft), 7.0, OUTLINE)
+    pen.silhouette([local(head)], colour, edge=1.5)
+    pen.stroke(local(shaft), 4.0, colour)
+    pen.disc(3.5, colour, tx, ty)
+    return pen.sprite(), (cx - side // 2, cy - side // 2)
+
+
+# -- the background ------------------------------------------------------------------
+def _special(kind: str) -> Sprite:
+    """A special cell's disc: an anchor (battleship), a ship's wheel, or "?" (mystery card)."""
+    pen = _Pen(INSIDE)
+    if kind == "battleship":  # an anchor
+        pen.disc(16, STEEL)
+        pen.disc(4, WHITE, 0, -9)
+        pen.disc(2, STEEL, 0, -9)
+        pen.stroke([(0, -6), (0, 11)], 2.5, WHITE)
+        pen.stroke([(-5, -3), (5, -3)], 2.5, WHITE)
+        pen.stroke([(-9, 3), (-7, 8), (0, 11), (7, 8), (9, 3)], 2.5, WHITE)
+    elif kind == "wheel":  # a ship's wheel
+        pen.disc(16, WOOD)
+        for k in range(8):
+            angle = math.pi * k / 4
+            pen.stroke([(0, 0), (14 * math.cos(angle), 14 * math.sin(angle))], 2.5, SAND)
+        pen.disc(10, SAND)
+        pen.disc(7.5, WOOD)
+        pen.disc(3, SAND)
+    else:  # a mystery card
+        pen.disc(16, PURPLE)
+        pen.text((0, 0), "?", 22, WHITE)
+    return pen.sprite()
+
+
+def _dot() -> Sprite:
+    pen = _Pen(INSIDE)
+    pen.disc(6, GREEN_DOT)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=1)
+def _island() -> Sprite:
+    """Sand, its shore and three bushes; the flag is drawn over it each time."""
+    pen = _Pen(INSIDE)
+    blob = [(17 * math.cos(a) * (1 + 0.08 * math.sin(3 * a)), 16 * math.sin(a) * (1 + 0.08 * math.cos(2 * a)))
+            for a in (2 * math.pi * k / 48 for k in range(48))]  # fmt: skip
+    pen.silhouette([blob], SAND, edge=1.5, outline=SHORE)
+    for x, y, r in ((8, 9, 4.5), (12, 4, 3.5), (-11, 8, 3.5)):
+        pen.disc(r, PALM, x, y)
+    return pen.sprite()
+
+
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    """What never changes: the frame and its labels, the sea and its grid, islands, dots, special cells."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), FRAME)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((EDGE, EDGE, EDGE + BOARD - 1, EDGE + BOARD - 1), fill=GRID_LINE)
+    for col in range(SIZE):
+        for row in range(SIZE):
+            left, top, right, bottom = cell_box((col, row))
+            draw.rectangle((left, top, right - 1, bottom - 1), fill=SEA)
+    for k in range(SIZE):
+        middle = EDGE + k * CELL + CELL // 2
+        for edge in (EDGE // 2, EDGE + BOARD + EDGE // 2):
+            _text(image, (middle, edge), COLUMNS[k], LABEL_SIZE, LABEL_INK)
+            _text(image, (edge, middle), str(k + 1), LABEL_SIZE - (k >= 9), LABEL_INK)  # "10" a bit smaller
+    for cell in ISLANDS:
+        _stamp(image, _island(), cell_box(cell)[:2])
+    for cell in GREEN_DOTS:
+        _stamp(image, _dot(), cell_box(cell)[:2])
+    for cell, kind in SPECIAL_CELLS.items():
+        _stamp(image, _special(kind), cell_box(cell)[:2])
+    return image
+
+
+# -- the layers that change -----------------------------------------------------------
+def _tint(image: Image.Image, colour: RGB, amount: float) -> Image.Image:
+    """``amount`` of ``colour`` over every pixel (exactly as ``blend``)."""
+    return image.point([round(v + (c - v) * amount) for c in colour for v in range(256)])
+
+
+@lru_cache(maxsize=len(SEAT_COLOURS))
+def _reach_layer(colour: RGB) -> Image.Image:
+    """The whole background tinted as a reachable cell: cells are cut from it."""
+    return _tint(_background(), colour, REACH_TINT)
+
+
+@lru_cache(maxsize=64)
+def _home(cell: Cell, colour: RGB, reach: RGB | None) -> Image.Image:
+    """A home cell tinted in its seat's colour, then as reachable in ``reach``."""
+    tile = _tint(_background().crop(cell_box(cell)), colour, HOME_TINT)
+    return tile if reach is None else _tint(tile, reach, REACH_TINT)
+
+
+def _reachable(view: FireshipView) -> set[Cell]:
+    if view.moving is None:
+        return set()
+    return {cell for name in view.reachable if (cell := parse_label(name)) is not None}
+
+
+def _tints(image: Image.Image, view: FireshipView) -> None:
+    """Homes in use in their seat's colour; the cells the steered piece reaches in the current player's."""
+    homes = {HOMES[corner]: SEAT_COLOURS[corner] for corner in view.corners[: view.seats]}
+    reach, colour = _reachable(view), seat_colour(view, view.current)
+    if reach - set(homes):
+        boxes = [cell_box(cell) for cell in sorted(reach - set(homes))]
+        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+        mask = Image.new("1", (right - left, bottom - top), 0)
+        shape = ImageDraw.Draw(mask)
+        for x0, y0, x1, y1 in boxes:
+            shape.rectangle((x0 - left, y0 - top, x1 - left - 1, y1 - top - 1), fill=1)
+        image.paste(_reach_layer(colour).crop((left, top, right, bottom)), (left, top), mask)
+    for cell, home in homes.items():
+        image.paste(_home(cell, home, colour if cell in reach else None), cell_box(cell)[:2])
+
+
+def _flags(image: Image.Image, view: FireshipView) -> None:
+    for cell, owner in zip(ISLANDS, view.islands):
+        _stamp(image, _flag(seat_colour(view, owner)), cell_box(cell)[:2])
+
+
+def _whirlpools(image: Image.Image, view: FireshipView, over: bool) -> None:
+    """Spirals under the pieces; ``over``: badges on top of the pieces that stand on one."""
+    taken = {tuple(p.cell) for p in view.pieces}
+    for owner, cell in view.whirlpools:
+        left, top, _, _ = cell_box(tuple(cell))  # type: ignore[arg-type]
+        if not over:
+            _stamp(image, _spiral(seat_colour(view, owner)), (left, top))
+        elif tuple(cell) in taken:
+            _stamp(image, _spiral_badge(seat_colour(view, owner)), (left, top))
+
+
+def _frame(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], colour: RGB, width: int) -> None:
+    """A frame just inside the block of ``cells`` (a rectangle of cells)."""
+    boxes = [cell_box(cell) for cell in cells]
+    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
+    draw.rectangle((left, top, right - 1, bottom - 1), outline=colour, width=width)
+
+
+def _square(cell: Cell, reach: int) -> list[Cell]:
+    col, row = cell
+    return [(c, r) for c in range(max(0, col - reach), min(SIZE, col + reach + 1))
+            for r in range(max(0, row - reach), min(SIZE, row + reach + 1))]  # fmt: skip
+
+
+Group = tuple[int | None, str]  # owner and kind: the pieces a home shows as one
+KIND_ORDER = {"boat": 0, "plane": 1, "battleship": 2}
+
+
+def _groups(pieces: Sequence[Piece]) -> list[tuple[Group, list[Piece]]]:
+    groups: dict[Group, list[Piece]] = {}
+    for piece in sorted(pieces, key=lambda p: (p.owner is None, p.owner or 0, KIND_ORDER[p.kind], p.id)):
+        groups.setdefault((piece.owner, piece.kind), []).append(piece)
+    return list(groups.items())
+
+
+def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
+    """A piece fills its cell (pieces of one kind in a home: with their count); a home with
+    several kinds lists them."""
+    at: dict[Cell, list[Piece]] = {}
+    for piece in view.pieces:
+        at.setdefault(tuple(piece.cell), []).append(piece)  # type: ignore[arg-type]
+    for cell in sorted(at):
+        groups = _groups(at[cell])
+        if len(groups) > 1:
+            _shelf(image, draw, view, cell, groups)
+            continue
+        (owner, kind), members = groups[0]
+        current = view.phase != "over" and owner == view.current
+        fogged = owner is not None and view.fog[owner]
+        left, top, _, _ = cell_box(cell)
+        _stamp(image, _piece(kind, seat_colour(view, owner), current, fogged), (left, top))
+        if len(members) > 1:
+            _text(image, (left + 33, top + 32), str(len(members)), COUNT_SIZE + 2, WHITE, OUTLINE)
+
+
+def _shelf(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView, cell: Cell, groups: list) -> None:
+    """A row per kind: its icon and count. The current player's rows are white pills
+    ringed in their colour, a fogged seat's are cloud grey, the steered piece's is framed."""
+    left, top, right, _ = cell_box(cell)
+    height = INSIDE // len(groups)
+    for row, ((owner, kind), members) in enumerate(groups):
+        y = top + row * height
+        colour = seat_colour(view, owner)
+        current = view.phase != "over" and owner == view.current
+        fogged = owner is not None and view.fog[owner]
+        if current or fogged:
+            fill, edge = (WHITE, colour) if current else (FOG, FOG_EDGE)
+            draw.rounded_rectangle((left + 1, y + 1, right - 2, y + height - 2), radius=height // 2 - 1, fill=fill, outline=edge)
+        if any(p.id == view.moving for p in members):
+            draw.rectangle((left + 1, y, right - 2, y + height - 1), outline=OUTLINE, width=2)
+        _stamp(image, _icon(kind, colour, height - 4), (left + 3, y + 2))
+        ink, rim = (OUTLINE, None) if current or fogged else (WHITE, OUTLINE)
+        _text(image, (left + height + 9, y + height // 2), str(len(members)), min(COUNT_SIZE + height // 4, 15), ink, rim)
+
+
+def _steered(draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
+    cell = ref_cell(None if view.moving is None else str(view.moving), view.pieces)
+    if cell is not None:
+        _frame(draw, [cell], OUTLINE, 3)
+
+
+def _pending(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
+    """The action being settled: an arrow, a crosshair, or the square it strikes."""
+    pending = view.pending
+    if pending is None:
+        return
+    colour = CANCELLED if pending.cancelled else ACTION
+    target = ref_cell(pending.target, view.pieces)
+    if pending.cell is not None and pending.kind in ("kraken", "whirlpool"):
+        _frame(draw, _square(tuple(pending.cell), 2 if pending.kind == "kraken" else 1), colour, 3)  # type: ignore[arg-type]
+    if target is None:
+        return
+    _frame(draw, [target], colour, 2)
+    leader = ref_cell(pending.leader, view.pieces)
+    if pending.kind == "attack" and leader is not None and leader != target:
+        sprite, xy = _arrow(cell_centre(leader), cell_centre(target), colour)
+        _stamp(image, sprite, xy)
+    elif pending.kind == "boum":
+        _stamp(image, _crosshair(), cell_box(target)[:2])
+
+
+# -- the band below the frame --------------------------------------------------------
+PANEL = (10, 2 * EDGE + BOARD + 6, 290, HEIGHT - 8)  # the current player's dice and points
+CHIP_W, CHIP_GAP = 84, 8
+
+
+def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
+    """The current player's dice (blank before the roll) and points; once over, the winners."""
+    left, top, right, bottom = PANEL
+    middle = (top + bottom) // 2
+    if view.phase == "over":
+        draw.rounded_rectangle(PANEL, radius=10, fill=IDLE, outline=OUTLINE, width=2)
+        winners = view.outcome.winners if view.outcome is not None else []
+        for k, seat in enumerate(winners[:4]):
+            _stamp(image, _star(), (left + 10 + k * 66, middle - 10))
+            _stamp(image, _flag(seat_colour(view, seat), small=True), (left + 32 + k * 66, middle - 12))
+        return
+    ink = SEAT_INKS[view.corners[view.current]]
+    draw.rounded_rectangle(PANEL, radius=10, fill=seat_colour(view, view.current), outline=OUTLINE, width=2)
+    for k, value in enumerate(view.dice or (None, None, None)):
+        _stamp(image, _die(value), (left + 8 + k * 46, middle - 22))
+    if view.dice is not None:
+        _stamp(image, _chevrons(ink), (left + 150, middle - 12))
+        _text(image, (left + 205, middle + 1), str(view.points), 30, ink)
+
+
+def _chips(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
+    """Each seat: its flag and island count; out, skipping, winner, current."""
+    winners = set(view.outcome.winners) if view.outcome is not None else set()
+    top, bottom = PANEL[1] + 4, PANEL[3] - 4
+    middle = (top + bottom) // 2
+    first = WIDTH - 10 - view.seats * CHIP_W - (view.seats - 1) * CHIP_GAP
+    for seat in range(view.seats):
+        left = first + seat * (CHIP_W + CHIP_GAP)
+        current = seat == view.current and view.phase != "over"
+        draw.rounded_rectangle((left, top, left + CHIP_W, bottom), radius=8, fill=CHIP, outline=WHITE if current else CHIP, width=2)
+        _stamp(image, _flag(seat_colour(view, seat), small=True), (left + 6, middle - 12))
+        _text(image, (left + 44, middle), str(view.islands.count(seat)), 20, WHITE)
+        if view.out[seat]:
+            draw.line((left + 8, top + 6, left + 28, bottom - 6), fill=ACTION, width=4)
+            draw.line((left + 8, bottom - 6, left + 28, top + 6), fill=ACTION, width=4)
+        if view.skip[seat]:
+            _stamp(image, _black_hole(), (left + CHIP_W - 24, middle - 10))
+        if seat in winners:
+            _stamp(image, _star(), (left + CHIP_W - 24, middle - 10))
+
+
+# -- the palette -----------------------------------------------------------------------
+def _flat_colours() -> list[RGB]:
+    """Every colour the picture fills areas with: they must stay exact."""
+    colours = [
+        FRAME, LABEL_INK, SEA, GRID_LINE, SAND, SHORE, PALM, GREEN_DOT, OUTLINE, WHITE, NEUTRAL, STEEL, WOOD,
+        PURPLE, FOG, FOG_EDGE, ACTION, CANCELLED, CHIP, IDLE, GOLD, *SEAT_COLOURS,
+    ]  # fmt: skip
+    for home in (None, *SEAT_COLOURS):
+        base = SEA if home is None else blend(SEA, home, HOME_TINT)
+        colours += [base] + [blend(base, seat, REACH_TINT) for seat in SEAT_COLOURS]
+    return list(dict.fromkeys(colours))
+
+
+FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """The image on a palette of 256 colours: every flat colour, exact, then the
+    edge shades most used in an even sample of the pixels (ties by colour, so
+    the palette is a pure function of the image); other shades go to their
+    nearest kept colour."""
+    sample = image.resize((WIDTH // 3, HEIGHT // 3), Image.Resampling.NEAREST)
+    kept = dict.fromkeys(FLAT_COLOURS)
+    for _, colour in sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True):
+        if len(kept) >= 256:
+            break
+        kept.setdefault(colour)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for colour in kept for channel in colour])
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)  # nearest kept colour
+
+
+def render(view: FireshipView, labels: Mapping[str, str] | None = None) -> bytes:
+    """The sea of ``view`` as PNG bytes.
+
+    ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``); a seat's
+    view is refused with ValueError, so a posted picture never depends on a
+    seat's own knowledge. ``labels`` is accepted for the common picture
+    interface and unused: the picture draws no words.
+    """
+    if view.seat is not None:
+        raise ValueError("the Fireship picture draws the public view only (ENGINE.view(state, None))")
+    with _LOCK:
+        image = _background().copy()
+        draw = ImageDraw.Draw(image)
+        _tints(image, view)
+        _flags(image, view)
+        _whirlpools(image, view, over=False)
+        _pieces(image, draw, view)
+        _whirlpools(image, view, over=True)
+        _steered(draw, view)
+        _pending(image, draw, view)
+        _panel(image, draw, view)
+        _chips(image, draw, view)
+    return png.encode(to_palette(image))
