@@ -157,8 +157,11 @@ def _react(view: FireshipView, legal: list[FireshipAction]) -> FireshipAction:
     if pending.actor == view.seat:  # my action was answered
         if pending.cancelled and "non" in cards:
             return Play(card="non")
-        if pending.kind == "attack" and pending.attack < pending.defence <= pending.attack + 1 and "plus_one" in cards:
-            return Play(card="plus_one")
+        if pending.kind == "attack" and pending.attack < pending.defence <= pending.attack + 1:
+            if "plus_one" in cards:
+                return Play(card="plus_one")
+            if "non" in cards:  # takes the defender's "+1" away
+                return Play(card="non")
         return Accept()
     if pending.cancelled:
         return Accept()

@@ -584,12 +584,16 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         self._settle(state, events)
 
     def _react(self, state: FireshipState, seat: int, card: str, events: list[Event]) -> None:
-        """A card answers the action; the other side may answer it in turn."""
+        """A card answers the action; the other side may answer it in turn. « Non : annule
+        n’importe quelle action »: the actor asked back while its action stands (only a
+        defender's "+1" does that) cancels that "+1", not its own action."""
         pending = state.pending
         assert pending is not None
         self._discard(state, seat, card, False)
         events.append(CardPlayed(seat=seat, card=card, badge=False))
-        if card == "non":
+        if card == "non" and seat == pending.actor and not pending.cancelled:
+            pending.defence -= 1
+        elif card == "non":
             pending.cancelled = not pending.cancelled
         elif seat == pending.actor:
             pending.attack += 1

@@ -211,7 +211,7 @@ def spin_seed(*segments: str) -> int:
 
 def test_quotes_are_verbatim() -> None:
     """Every quotation in guillemets in this module's docstrings appears word for word in the rule book."""
-    check_quotes(__name__, BOOK, minimum=60)
+    check_quotes(__name__, BOOK, minimum=74)
 
 
 # =============================================================================
@@ -1245,3 +1245,25 @@ def test_the_mystery_deck_is_reshuffled_when_it_runs_out() -> None:
     assert [e.kind for e in events][:3] == ["special_used", "reshuffled", "drew"]
     assert len(after.deck) == 2 and after.hands[1] == ["fog"]
     assert len(after.deck) + len(after.discard) + sum(len(h) for h in after.hands) == 4
+
+
+def test_the_attackers_non_takes_away_the_defenders_plus_one() -> None:
+    """« Non : annule n’importe quelle action une fois (aucune limite). »
+    « Cette carte permet notamment lors d’une égalité pendant une attaque ou une défense de devenir supérieur et donc d’annuler l’attaque si le défenseur la joue »
+    Checks: at 2 against 2 the defender's +1 would call the attack off; the attacker,
+    asked back, answers it with a Non: the +1 is cancelled (not the attacker's own attack),
+    the powers are equal again and the plain die is thrown. A defender still holding a Non
+    may then cancel the attack itself."""
+    state = attack_with_reactions({0: ["non"], 1: ["plus_one"]})
+    state, _ = act(state, Play(card="plus_one"), seat=1)
+    assert ENGINE.to_act(state) == {0} and set(legal(state, 0)) == {Accept(), Play(card="non")}
+    after, events = act(state, Play(card="non"), seat=0)
+    assert not of(events, Cancelled) and not of(events, AttackFailed)
+    assert of(events, AttackRolled) == [AttackRolled(seat=0, die="plain", won=True)] and 2 not in ids(after)
+    assert after.hands == [[], []]
+    state = attack_with_reactions({0: ["non"], 1: ["plus_one", "non"]})
+    state, _ = act(state, Play(card="plus_one"), seat=1)
+    state, _ = act(state, Play(card="non"), seat=0)
+    assert ENGINE.to_act(state) == {1} and ENGINE.view(state, 1).pending.defence == 2
+    after, events = act(state, Play(card="non"), seat=1)
+    assert of(events, Cancelled) == [Cancelled(action="attack")] and 2 in ids(after)
