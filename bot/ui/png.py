@@ -16,6 +16,22 @@ ZLIB_LEVEL = 3
 _COLOUR_TYPES = {"RGB": (2, 3), "P": (3, 1)}  # PNG colour type, bytes per pixel
 
 
+def to_palette(image: Image.Image, flat: tuple[tuple[int, int, int], ...], sample_every: int) -> Image.Image:
+    """``image`` on a palette of 256 colours: every ``flat`` colour first, then the edge
+    shades most used in a sample of one pixel in ``sample_every`` each way (ties by colour,
+    so the palette is a pure function of the image); the other shades go to their nearest
+    kept colour (Pillow's lookup: within a few levels)."""
+    sample = image.resize((image.width // sample_every, image.height // sample_every), Image.Resampling.NEAREST)
+    kept = dict.fromkeys(flat)
+    for _, colour in sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True):
+        if len(kept) >= 256:
+            break
+        kept.setdefault(colour)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([channel for colour in kept for channel in colour])
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
 def _chunk(tag: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
 

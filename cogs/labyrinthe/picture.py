@@ -457,19 +457,8 @@ FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
 
 
 def to_palette(image: Image.Image) -> Image.Image:
-    """The image on a palette of 256 colours: every flat colour, exact, then the
-    edge shades most used in an even sample of the pixels (ties by colour, so
-    the palette is a pure function of the image); the other shades go to their
-    nearest kept colour."""
-    sample = image.resize((WIDTH // 4, HEIGHT // 4), Image.Resampling.NEAREST)
-    kept = dict.fromkeys(FLAT_COLOURS)
-    for _, colour in sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True):
-        if len(kept) >= 256:
-            break
-        kept.setdefault(colour)
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in kept for channel in colour])
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    """The picture on 256 colours, its flat colours exact (``png.to_palette``)."""
+    return png.to_palette(image, FLAT_COLOURS, sample_every=4)
 
 
 def render(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> bytes:
