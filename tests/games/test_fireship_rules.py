@@ -125,6 +125,8 @@ def build(
         "supply": supply,
         "hands": [list((hands or {}).get(s, [])) for s in range(seats)],
         "badges": [list((badges or {}).get(s, [])) for s in range(seats)],
+        "badge_stock": {name: count - sum(held.count(name) for held in (badges or {}).values())
+                        for name, count in cards.BADGES.items()},  # fmt: skip
         "deck": list(base.deck if deck is None else deck),
         "current": current,
         "first": current,
@@ -211,7 +213,7 @@ def spin_seed(*segments: str) -> int:
 
 def test_quotes_are_verbatim() -> None:
     """Every quotation in guillemets in this module's docstrings appears word for word in the rule book."""
-    check_quotes(__name__, BOOK, minimum=74)
+    check_quotes(__name__, BOOK, minimum=75)
 
 
 # =============================================================================
@@ -414,7 +416,7 @@ def test_power_counts_the_leader_and_its_colour_one_cell_around() -> None:
     « 1 île vaut 2 points »
     « Seuls les pions qui sont à une case de distance de ce dernier et de sa couleur lui confèrent de la puissance d’attaque. »
     « Seuls les pions qui sont à une case de distance de cette dernière et de sa couleur lui confèrent de la puissance de défense. »
-    Checks (house rule one_cell: the 8 cells around): a boat on I9 led by a plane (H8,
+    Checks (house rule one_cell: the 8 cells around): a boat on I9 supported by a plane (H8,
     diagonal), a battleship (I8) and its island J10 (diagonal) attacks with 1+2+4+2 = 9;
     its boat on G9, two cells away, adds nothing (though it touches the target). The
     enemy boat on H10 defends with its plane (G10) and battleship (G11): 1+2+4 = 7; its
@@ -982,7 +984,7 @@ def test_vent_ascendant_is_played_before_the_roll() -> None:
         boat, _ = act(state, Select(piece=1))
         assert max(ENGINE.destinations(boat).values()) == 4 and at("H9") not in ENGINE.destinations(boat)
         if badge:
-            assert state.badges[0] == [] and state.badge_stock["updraft"] == cards.BADGES["updraft"] + 1
+            assert state.badges[0] == [] and state.badge_stock["updraft"] == cards.BADGES["updraft"]
         later = next_turn(state)
         assert not later.updraft and ENGINE.view(later, 0).speed["plane"] == 1
 
@@ -1267,3 +1269,18 @@ def test_the_attackers_non_takes_away_the_defenders_plus_one() -> None:
     assert ENGINE.to_act(state) == {1} and ENGINE.view(state, 1).pending.defence == 2
     after, events = act(state, Play(card="non"), seat=1)
     assert of(events, Cancelled) == [Cancelled(action="attack")] and 2 in ids(after)
+
+
+def test_badges_act_like_the_cards_of_the_same_name() -> None:
+    """« Les badges ont les mêmes effets que les cartes du même nom. »
+    Checks: a Boum badge sinks a boat of the player's choice and a Brouillard badge shields
+    the player, both played after the moves like the cards; a badge played goes back to
+    the stock."""
+    state = build([(0, "boat", "A1"), (1, "boat", "R18"), (1, "plane", "Q18")], badges={0: ["boum", "fog"]})
+    plays = {a for a in legal(state) if isinstance(a, Play)}
+    assert plays == {Play(card="boum", badge=True, at="1"), Play(card="fog", badge=True)}
+    after, events = act(state, ENGINE.parse_action("bboum-1"))
+    assert of(events, Destroyed) == [Destroyed(pieces=[(1, "boat", at("R18"))], cause="boum")]
+    assert after.badges[0] == ["fog"] and after.badge_stock["boum"] == cards.BADGES["boum"]
+    after, _ = act(after, ENGINE.parse_action("bfog"))
+    assert after.fog == [True, False] and after.badges[0] == []
