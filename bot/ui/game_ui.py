@@ -79,6 +79,28 @@ class GameUI(ABC):
         return t(lang, self.title_key)
 
 
+FIELD_SIZE = 1024  # the characters an embed field holds
+
+
+def add_recent(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    """The latest lines as one field; the oldest go first, whole, when they do not fit."""
+    while len("\n".join(lines)) > FIELD_SIZE:
+        lines = lines[1:]
+    if lines:
+        embed.add_field(name=name, value="\n".join(lines), inline=False)
+
+
+def add_list(embed: discord.Embed, name: str, lines: list[str]) -> None:
+    """Every line, over as many fields as needed (the next ones named "…")."""
+    chunk: list[str] = []
+    for line in lines:
+        if chunk and len("\n".join([*chunk, line])) > FIELD_SIZE:
+            embed.add_field(name=name, value="\n".join(chunk), inline=False)
+            chunk, name = [], "…"
+        chunk.append(line)
+    embed.add_field(name=name, value="\n".join(chunk), inline=False)
+
+
 def seat_name(record: SessionRecord, seat: int, lang: Language) -> str:
     """A player's display name; computer players are numbered."""
     entry = record.seats[seat]

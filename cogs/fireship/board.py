@@ -25,7 +25,7 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
-from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_name
+from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_name
 from bot.ui.tables import MORE
 from cogs.fireship.picture import render
 from games.fireship import ENGINE
@@ -63,7 +63,6 @@ CARD_EMOJI = {
 }  # fmt: skip
 ZONE = 5  # destinations are offered by zones of 5 x 5 cells: at most 25, one menu
 MENU = 25  # options in a Discord menu
-FIELD_SIZE = 1024
 
 
 def zones() -> list[tuple[range, range]]:
@@ -134,10 +133,7 @@ class FireshipUI(GameUI):
         embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
         embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)
         narration = [line for event in record.recent if (line := self.narrate(record, view, event, lang))]
-        while len("\n".join(narration)) > FIELD_SIZE:  # the oldest lines go first, whole
-            narration.pop(0)
-        if narration:
-            embed.add_field(name=t(lang, "fireship.board.recent"), value="\n".join(narration), inline=False)
+        add_recent(embed, t(lang, "fireship.board.recent"), narration)
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "fireship.board.footer"))
         controls = discord.ui.View(timeout=None)
@@ -438,14 +434,7 @@ class FireshipUI(GameUI):
         embed = discord.Embed(title=t(lang, "fireship.rules.title"), description=t(lang, "fireship.rules.summary"), colour=COLOUR)
         for part in ("attacks", "specials", "cards"):
             embed.add_field(name=t(lang, f"fireship.rules.{part}_title"), value=t(lang, f"fireship.rules.{part}"), inline=False)
-        name = t(lang, "fireship.rules.house_title")
-        chunk: list[str] = []
-        for line in (f"• {t(lang, f'fireship.house.{key}')}" for key in HOUSE_RULES):
-            if len("\n".join([*chunk, line])) > FIELD_SIZE:  # a field holds 1024 characters
-                embed.add_field(name=name, value="\n".join(chunk), inline=False)
-                chunk, name = [], "…"
-            chunk.append(line)
-        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+        add_list(embed, t(lang, "fireship.rules.house_title"), [f"• {t(lang, f'fireship.house.{key}')}" for key in HOUSE_RULES])
         embed.add_field(name=t(lang, "fireship.rules.controls_title"), value=t(lang, "fireship.rules.controls"), inline=False)
         return embed
 

@@ -25,7 +25,7 @@ from bot.i18n import Language, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
-from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_mention, seat_name
+from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
 from cogs.labyrinthe.picture import render
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import HOUSE_RULES, TREASURES_TO_WIN
@@ -60,7 +60,6 @@ TURN_KEYS = {
     "icw": "inner_cw", "iccw": "inner_ccw", "ocw": "outer_cw", "occw": "outer_ccw",
 }  # fmt: skip
 NEWS = frozenset({"challenged", "stake", "chose", "revealed", "handed", "placed"})
-FIELD_SIZE = 1024
 
 
 def treasure_name(number: int, lang: Language) -> str:
@@ -92,11 +91,7 @@ class LabyrintheUI(GameUI):
         )
         embed.add_field(name=t(lang, "labyrinthe.board.target"), value=self._target(view, lang), inline=False)
         embed.add_field(name=t(lang, "labyrinthe.board.players"), value=self._players(record, view, lang), inline=False)
-        narration = [self.narrate(record, event, lang) for event in record.recent]
-        while len("\n".join(narration)) > FIELD_SIZE:  # the oldest lines go first, whole
-            narration.pop(0)
-        if narration:
-            embed.add_field(name=t(lang, "labyrinthe.board.recent"), value="\n".join(narration), inline=False)
+        add_recent(embed, t(lang, "labyrinthe.board.recent"), [self.narrate(record, event, lang) for event in record.recent])
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "labyrinthe.board.footer"))
         controls = discord.ui.View(timeout=None)
@@ -337,14 +332,7 @@ class LabyrintheUI(GameUI):
             title=t(lang, "labyrinthe.rules.title"), description=t(lang, "labyrinthe.rules.summary"), colour=COLOUR
         )
         embed.add_field(name=t(lang, "labyrinthe.rules.duel_title"), value=t(lang, "labyrinthe.rules.duel"), inline=False)
-        name = t(lang, "labyrinthe.rules.house_title")
-        chunk: list[str] = []
-        for line in (f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES):
-            if len("\n".join([*chunk, line])) > FIELD_SIZE:  # a field holds 1024 characters
-                embed.add_field(name=name, value="\n".join(chunk), inline=False)
-                chunk, name = [], "…"
-            chunk.append(line)
-        embed.add_field(name=name, value="\n".join(chunk), inline=False)
+        add_list(embed, t(lang, "labyrinthe.rules.house_title"), [f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES])
         embed.add_field(
             name=t(lang, "labyrinthe.rules.controls_title"), value=t(lang, "labyrinthe.rules.controls"), inline=False
         )
