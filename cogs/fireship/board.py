@@ -132,7 +132,11 @@ class FireshipUI(GameUI):
             t(lang, "fireship.board.title_unlimited", number=record.id, round=view.round))  # fmt: skip
         embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
         embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)
-        narration = [line for event in record.recent if (line := self.narrate(record, view, event, lang))]
+        # « le tirage le plus grand désigne le joueur N°1 »: told through the first round
+        last = view.throw_off[-1] if view.throw_off else {}
+        opening = [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.get)}] if (
+            view.round == 1 and last) else []  # fmt: skip
+        narration = [line for event in opening + record.recent if (line := self.narrate(record, view, event, lang))]
         add_recent(embed, t(lang, "fireship.board.recent"), narration)
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "fireship.board.footer"))

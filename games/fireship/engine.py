@@ -53,7 +53,6 @@ from games.fireship.models import (
     FireshipOptions,
     FireshipState,
     FireshipView,
-    FirstRolls,
     Gained,
     GameEnded,
     IslandTaken,
@@ -142,10 +141,10 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             islands=[None] * len(ISLANDS),
             supply=[{kind: FLEET[kind] - START_FLEET.get(kind, 0) for kind in FLEET} for _ in range(players)],
             hands=[[] for _ in range(players)], badges=[[] for _ in range(players)],
-            badge_stock=dict(cards.BADGES), deck=cards.new_deck(rng), current=first, first=first,
+            badge_stock=dict(cards.BADGES), deck=cards.new_deck(rng), current=first, first=first, throw_off=rolls,
             fog=[False] * players, skip=[False] * players, out=[False] * players, resigned=[False] * players,
         )  # fmt: skip
-        self._start_turn(state, [FirstRolls(rolls=rolls, first=first)])
+        self._start_turn(state, [])  # a new game has no events: the view tells the throw-off
         return state
 
     @staticmethod
@@ -397,7 +396,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             pieces=[p.model_copy() for p in state.pieces], islands=list(state.islands),
             supply=[dict(s) for s in state.supply], badges=[sorted(b) for b in state.badges],
             hand=sorted(state.hands[seat]) if seat is not None else None, deck=len(state.deck),
-            current=state.current, round=state.round, phase=shown_phase, dice=state.dice, points=state.points,
+            current=state.current, round=state.round, throw_off=state.throw_off, phase=shown_phase, dice=state.dice, points=state.points,
             moving=state.moving,
             reachable={label(cell): cost for cell, cost in sorted(self.destinations(state).items())},
             speed={kind: self.speed(state, kind) for kind in FLEET},

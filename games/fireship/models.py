@@ -82,6 +82,7 @@ class FireshipState(GameState):
     discard: list[str] = []
     current: int
     first: int  # the seat who starts each round
+    throw_off: list[dict[int, int]] = []  # the opening throws: seat -> total (ties throw again)
     round: int = 1
     phase: Phase = "roll"
     dice: tuple[int, int, int] | None = None
@@ -224,14 +225,6 @@ def parse_action(token: str) -> FireshipAction:
 
 
 # -- events -----------------------------------------------------------------
-class FirstRolls(Event):
-    """« Les joueurs lancent les 3 dés, le tirage le plus grand désigne le joueur N°1. »"""
-
-    kind: Literal["first_rolls"] = "first_rolls"
-    rolls: list[dict[int, int]]  # each throw-off: seat -> total (ties throw again)
-    first: int
-
-
 class TurnStarted(Event):
     kind: Literal["turn_started"] = "turn_started"
     seat: int
@@ -445,6 +438,7 @@ class FireshipView(BaseModel):
     deck: int
     current: int
     round: int
+    throw_off: list[dict[int, int]]
     phase: Phase  # "react" only in the view of the seat asked; others see the pending action
     dice: tuple[int, int, int] | None
     points: int

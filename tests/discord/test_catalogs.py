@@ -172,7 +172,7 @@ def fireship_keys() -> list[str]:
     cards = list(fireship_cards.DECK) + ["gulf_stream"]
     return (
         [f"fireship.event.{kind}.{v}".rstrip(".") for kind in events for v in variants.get(kind, ())]
-        + [f"fireship.event.{kind}" for kind in events if kind not in variants]
+        + [f"fireship.event.{kind}" for kind in events + ["first_rolls"] if kind not in variants]
         + [f"fireship.card.{card}" for card in cards]
         + [f"fireship.when.{card}" for card in fireship_cards.KEEPABLE]
         + [f"fireship.wheel.{segment}" for segment in fireship_cards.WHEEL]

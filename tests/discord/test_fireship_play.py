@@ -46,6 +46,7 @@ async def test_a_whole_game_against_computers_in_french(env: Env) -> None:
     record, thread, _ = await open_game_table(env, channel, "fireship", ann, [], computers=2, lang="fr", rounds=3)
     shown = board(env, thread, record)
     assert shown.embeds[0].title.startswith("⚓ Fireship — table n°")
+    assert "joue en premier" in public_text(shown)  # « le tirage le plus grand désigne le joueur N°1 »
     driver = Driver(env, thread, [ann], record.id)
     record = await driver.play_until(lambda state: False)
     assert record.status == "finished"
