@@ -8,7 +8,7 @@ from simcord import Env
 from games.fireship import ENGINE
 from games.fireship.board import BATTLESHIP_CELLS, MYSTERY_CELLS, WHEEL_CELLS, label
 from games.fireship.models import Attack, EndMoves, FireshipState, Piece, Play, Select, Steer, Use
-from tests.conftest import set_locale
+from tests.conftest import make_bot, set_locale
 from tests.discord.driver import bot_messages, check_log_and_replay, custom_ids, open_game_table, public_text, session
 from tests.discord.fireship_driver import Driver, board
 from tests.discord.forteresse_driver import message
@@ -182,3 +182,25 @@ async def test_moves_end_and_the_turn_passes(env: Env) -> None:
     await driver.step()
     state = env.bot.service.state(await driver.record())
     assert state.phase in ("act", "roll")
+
+
+async def test_out_of_turn_and_an_old_button_after_a_restart(env: Env, db_path: Any) -> None:
+    """Ben's click on Ann's roll is refused in his language and changes nothing; after a
+    restart, the board posted before it still plays Ann's roll."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    set_locale(ben, "fr")
+    record, thread, _ = await open_game_table(env, channel, "fireship", ann, [ben])
+    current = env.bot.service.state(record).current
+    mover, other = (ann, ben) if record.seats[current].user_id == ann.id else (ben, ann)
+    old = board(env, thread, record)
+    roll = f"g:fireship:{record.id}:{record.version}:r"
+    refused = await other.click(old, custom_id=roll)
+    assert refused.ephemeral and (await session(env, record.id)).version == record.version
+    word = "Ce n'est pas votre tour." if other is ben else "It is not your turn."
+    assert refused.response.content.startswith("⛔") and word in refused.response.content
+    await env.restart_bot(make_bot(db_path))
+    assert not (await mover.click(old, custom_id=roll)).ephemeral
+    state = env.bot.service.state(await session(env, record.id))
+    assert state.phase in ("move", "act") and state.dice is not None
