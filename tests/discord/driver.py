@@ -12,12 +12,13 @@ useful card at once, so games are short); it never moves anything itself.
 import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.storage import SessionRecord
+from games.core import Action, Engine, Rng
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import CANNONS, MAGICIEN, label, parse_label
 from games.fortissimo.models import FortissimoState
@@ -99,6 +100,56 @@ async def check_log_and_replay(env: Env, record: SessionRecord, tokens: list[str
     replayed = await env.bot.service.replay(record)
     assert replayed == env.bot.service.state(record)
     assert env.bot.service.engine(record).dump(replayed) == record.state
+
+
+@dataclass
+class SeatDriver:
+    """What the drivers of the board games share: who is who, the stored record, and
+    playing the first seat to act, as its chooser decides (the engine's computer player by
+    default), until something holds. A game's driver sets ``engine`` and writes
+    ``play_action``, which plays through the controls a person would use."""
+
+    engine: ClassVar[Engine]
+    env: Env
+    channel: ChannelHandle  # the game's thread
+    players: list[MemberActor]
+    session_id: int
+    choosers: dict[int, Callable[..., Any]] = field(default_factory=dict)  # by seat: (view, legal, rng) -> action
+    tokens: list[str] = field(default_factory=list)  # every accepted move, in order
+
+    async def record(self) -> SessionRecord:
+        return await session(self.env, self.session_id)
+
+    def actor(self, record: SessionRecord, seat: int) -> MemberActor:
+        user_id = record.seats[seat].user_id
+        (found,) = [p for p in self.players if p.id == user_id]
+        return found
+
+    def decide(self, state: Any, seat: int) -> Action:
+        legal = self.engine.legal_actions(state, seat)
+        rng = Rng.from_seed(self.engine.turn_number(state) * 7 + seat + len(self.tokens))
+        action = self.choosers.get(seat, self.engine.choose)(self.engine.view(state, seat), legal, rng)
+        assert action in legal, action
+        return action
+
+    async def play_action(self, seat: int, action: Action) -> Any:
+        raise NotImplementedError
+
+    async def step(self) -> None:
+        """One move of the first seat to act."""
+        record = await self.record()
+        state = self.env.bot.service.state(record)
+        seat = min(self.engine.to_act(state))
+        assert not record.seats[seat].computer, "a computer seat is to act after a commit"
+        await self.play_action(seat, self.decide(state, seat))
+
+    async def play_until(self, done: Callable[[Any], bool], max_moves: int = 3000) -> SessionRecord:
+        for _ in range(max_moves):
+            record = await self.record()
+            if record.status != "active" or done(self.env.bot.service.state(record)):
+                return record
+            await self.step()
+        raise AssertionError("the game did not get there")
 
 
 async def open_game_table(

@@ -8,7 +8,6 @@ control to use, the driver asks a chooser about the seat's own view (by
 default the engine's computer player); it never moves anything itself.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import discord
@@ -16,23 +15,17 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.storage import SessionRecord
 from cogs.fireship.board import zone_of
-from games.core import Rng
 from games.fireship import ENGINE
-from games.fireship.models import Attack, FireshipAction, FireshipState, FireshipView, Lose, Play, Select, Steer
-from tests.discord.driver import items, session
+from games.fireship.models import Attack, FireshipAction, FireshipState, Lose, Play, Select, Steer
+from tests.discord.driver import SeatDriver, items
 from tests.discord.forteresse_driver import message, private_reply
 
 GAME = ENGINE.name
-Chooser = Callable[[FireshipView, list[FireshipAction], Rng], FireshipAction]
 
 
 def board(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Message:
     (board_id,) = record.board_message_ids
     return message(env, channel, board_id)
-
-
-def computer(view: FireshipView, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
-    return ENGINE.choose(view, legal, rng)
 
 
 def offers(shown: discord.Message, token: str) -> tuple[str, bool] | None:
@@ -63,29 +56,9 @@ def alike(state: FireshipState, action: FireshipAction) -> list[str]:
 
 
 @dataclass
-class Driver:
-    env: Env
-    channel: ChannelHandle  # the game's thread
-    players: list[MemberActor]
-    session_id: int
-    choosers: dict[int, Chooser] = field(default_factory=dict)  # by seat; the computer player otherwise
-    tokens: list[str] = field(default_factory=list)  # every accepted move, in order
+class Driver(SeatDriver):
+    engine = ENGINE
     controls: set[str] = field(default_factory=set)  # the kinds of control used: "board", "zone", "cards", "dm"
-
-    async def record(self) -> SessionRecord:
-        return await session(self.env, self.session_id)
-
-    def actor(self, record: SessionRecord, seat: int) -> MemberActor:
-        user_id = record.seats[seat].user_id
-        (found,) = [p for p in self.players if p.id == user_id]
-        return found
-
-    def decide(self, state: FireshipState, seat: int) -> FireshipAction:
-        legal = ENGINE.legal_actions(state, seat)
-        rng = Rng.from_seed(state.turn * 7 + seat + len(self.tokens))
-        action = self.choosers.get(seat, computer)(ENGINE.view(state, seat), legal, rng)
-        assert action in legal, action
-        return action
 
     async def open_private(self, record: SessionRecord, seat: int) -> discord.Message:
         """The board's "My cards" button: the seat's ephemeral view."""
@@ -99,6 +72,9 @@ class Driver:
         assert dm is not None, "no DM was sent"
         latest = max(dm.history(), key=lambda m: m.id)
         return message(self.env, dm, latest.id)
+
+    async def play_action(self, seat: int, action: FireshipAction) -> InteractionResult:
+        return await self.play(seat, action)
 
     async def play(self, seat: int, action: FireshipAction) -> InteractionResult:
         """Play ``action`` for ``seat`` through the control that offers it."""
@@ -135,18 +111,3 @@ class Driver:
         result = await actor.click(shown, custom_id=button)
         menu = message(self.env, self.channel, private_reply(result).id)
         return menu, offers(menu, action.token()), "zone"
-
-    async def step(self) -> None:
-        record = await self.record()
-        state = self.env.bot.service.state(record)
-        seat = min(ENGINE.to_act(state))
-        assert not record.seats[seat].computer, "a computer seat is to act after a commit"
-        await self.play(seat, self.decide(state, seat))
-
-    async def play_until(self, done: Callable[[FireshipState], bool], max_moves: int = 3000) -> SessionRecord:
-        for _ in range(max_moves):
-            record = await self.record()
-            if record.status != "active" or done(self.env.bot.service.state(record)):
-                return record
-            await self.step()
-        raise AssertionError("the game did not get there")

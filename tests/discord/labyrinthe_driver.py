@@ -9,7 +9,7 @@ default the engine's computer player); it never moves anything itself.
 """
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -19,11 +19,10 @@ from bot.storage import SessionRecord
 from games.core import Rng
 from games.labyrinthe import ENGINE
 from games.labyrinthe.models import LabyrintheAction, LabyrintheState, LabyrintheView, Stay
-from tests.discord.driver import custom_ids, items, open_game_table, session
+from tests.discord.driver import SeatDriver, custom_ids, items, open_game_table
 from tests.discord.forteresse_driver import message, private_reply
 
 GAME = ENGINE.name
-Chooser = Callable[[LabyrintheView, list[LabyrintheAction], Rng], LabyrintheAction]
 
 
 async def open_table(
@@ -39,10 +38,6 @@ def board(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Me
     return message(env, channel, board_id)
 
 
-def computer(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
-    return ENGINE.choose(view, legal, rng)
-
-
 def duellist(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
     """Hunts the other pawns as if the bag were empty: changes and moves towards them, then challenges."""
     return ENGINE.choose(view.model_copy(update={"target": None}), legal, rng)
@@ -54,32 +49,12 @@ def idler(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> Laby
 
 
 @dataclass
-class Driver:
-    env: Env
-    channel: ChannelHandle  # the game's thread
-    players: list[MemberActor]
-    session_id: int
-    choosers: dict[int, Chooser] = field(default_factory=dict)  # by seat; the computer player otherwise
-    tokens: list[str] = field(default_factory=list)  # every accepted move, in order
+class Driver(SeatDriver):
+    engine = ENGINE
     after_click: Callable[["Driver"], Awaitable[None]] | None = None
-
-    async def record(self) -> SessionRecord:
-        return await session(self.env, self.session_id)
 
     async def state(self) -> LabyrintheState:
         return self.env.bot.service.state(await self.record())
-
-    def actor(self, record: SessionRecord, seat: int) -> MemberActor:
-        user_id = record.seats[seat].user_id
-        (found,) = [p for p in self.players if p.id == user_id]
-        return found
-
-    def decide(self, state: LabyrintheState, seat: int) -> str:
-        legal = ENGINE.legal_actions(state, seat)
-        rng = Rng.from_seed(state.turn * 7 + seat + len(self.tokens))
-        action = self.choosers.get(seat, computer)(ENGINE.view(state, seat), legal, rng)
-        assert action in legal
-        return action.token()
 
     async def open_private(self, record: SessionRecord, seat: int) -> discord.Message:
         """The board's "Choose in secret" / "My box" button: the seat's ephemeral view."""
@@ -123,21 +98,8 @@ class Driver:
                 return await actor.select(shown, [token], custom_id=item.custom_id)
         raise AssertionError(f"the board offers no control for {token}")
 
-    async def step(self) -> None:
-        """One move of the first seat to act."""
-        record = await self.record()
-        state = self.env.bot.service.state(record)
-        seat = min(ENGINE.to_act(state))
-        assert not record.seats[seat].computer, "a computer seat is to act after a commit"
-        await self.play(seat, self.decide(state, seat))
-
-    async def play_until(self, done: Callable[[LabyrintheState], bool], max_moves: int = 600) -> SessionRecord:
-        for _ in range(max_moves):
-            record = await self.record()
-            if record.status != "active" or done(self.env.bot.service.state(record)):
-                return record
-            await self.step()
-        raise AssertionError("the game did not get there")
+    async def play_action(self, seat: int, action: LabyrintheAction) -> InteractionResult:
+        return await self.play(seat, action.token())
 
     async def play_to_end(self, max_moves: int = 600) -> SessionRecord:
         record = await self.play_until(lambda state: False, max_moves)
