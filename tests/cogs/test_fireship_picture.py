@@ -32,7 +32,7 @@ from cogs.fireship.picture import (
     flag_point,
     render,
 )
-from games.core import Rng
+from bench.pictures import play
 from games.fireship import ENGINE
 from games.fireship.board import GREEN_DOTS, HOMES, ISLANDS, SPECIAL_CELLS, label
 from games.fireship.models import FireshipState, FireshipView, PendingView
@@ -40,22 +40,9 @@ from games.fireship.models import FireshipState, FireshipView, PendingView
 GAMES = ((0, 2), (2, 4))  # (seed, seats): a two-player game, and a four-player one
 
 
-def play(seed: int, seats: int) -> list[FireshipState]:
-    """Every state of one game played by the computer players, the last one finished."""
-    state = ENGINE.new_game(seats, ENGINE.make_options({}), seed)
-    rng = Rng.from_seed(seed)
-    states = [state]
-    while not ENGINE.is_over(state):
-        seat = min(ENGINE.to_act(state))
-        legal = ENGINE.legal_actions(state, seat)
-        state = ENGINE.apply(state, seat, ENGINE.choose(ENGINE.view(state, seat), legal, rng)).state
-        states.append(state)
-    return states
-
-
 @pytest.fixture(scope="module")
 def games() -> list[list[FireshipState]]:
-    return [play(seed, seats) for seed, seats in GAMES]
+    return [play(ENGINE, seed, seats) for seed, seats in GAMES]
 
 
 def public(state: FireshipState) -> FireshipView:

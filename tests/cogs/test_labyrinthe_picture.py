@@ -27,7 +27,7 @@ from cogs.labyrinthe.picture import (
     cell_centre,
     render,
 )
-from games.core import Rng
+from bench.pictures import play
 from games.labyrinthe import ENGINE
 from games.labyrinthe.maze import TURNING, all_positions, paths
 from games.labyrinthe.models import LabyrintheState, LabyrintheView, Turn
@@ -35,22 +35,9 @@ from games.labyrinthe.models import LabyrintheState, LabyrintheView, Turn
 GAMES = ((0, 2), (2, 4))  # (seed, seats): a short game, and one with duels
 
 
-def play(seed: int, seats: int) -> list[LabyrintheState]:
-    """Every state of one game played by the computer players, the last one finished."""
-    state = ENGINE.new_game(seats, ENGINE.make_options({}), seed)
-    rng = Rng.from_seed(seed)
-    states = [state]
-    while not ENGINE.is_over(state):
-        seat = min(ENGINE.to_act(state))
-        legal = ENGINE.legal_actions(state, seat)
-        state = ENGINE.apply(state, seat, ENGINE.choose(ENGINE.view(state, seat), legal, rng)).state
-        states.append(state)
-    return states
-
-
 @pytest.fixture(scope="module")
 def games() -> list[list[LabyrintheState]]:
-    return [play(seed, seats) for seed, seats in GAMES]
+    return [play(ENGINE, seed, seats) for seed, seats in GAMES]
 
 
 def public(state: LabyrintheState) -> LabyrintheView:
