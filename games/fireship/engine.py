@@ -465,7 +465,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         elif isinstance(action, Play):
             self._play_card(state, seat, action, events)
         elif isinstance(action, Accept) and state.phase == "react":
-            self._pass(state, events)
+            self._ask_next(state, events)  # let it pass: the next one is asked, or it is settled
         elif isinstance(action, Accept):
             state.skip[seat] = True
             events.append(Bermuda(seat=seat))
@@ -602,9 +602,6 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             pending.queue = [s for s in pending.victims if s != pending.actor]
         else:
             pending.queue = [pending.actor]
-        self._ask_next(state, events)
-
-    def _pass(self, state: FireshipState, events: list[Event]) -> None:
         self._ask_next(state, events)
 
     def _settle(self, state: FireshipState, events: list[Event]) -> None:
