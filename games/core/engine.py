@@ -39,11 +39,13 @@ class Step(NamedTuple):
 
 
 class ReactionWindow(NamedTuple):
-    """A secret pause in another player's turn: the seats to act may answer an action that
-    hits them (a card in hand). Nobody else may learn that it exists."""
+    """A short clock inside a turn. Secret: a pause in another player's turn where the seats
+    to act may answer an action that hits them (a card in hand); nobody else may learn
+    that it exists. Shown: a timed trial everyone watches."""
 
     seconds: int  # how long each asked seat has, whatever the table's clock
     seen_as: frozenset[int]  # whose turn everyone else is shown meanwhile
+    shown: bool = False  # a clock the whole table watches (a timed trial), not a secret pause
 
 
 class Engine(ABC, Generic[S, A]):
@@ -100,6 +102,10 @@ class Engine(ABC, Generic[S, A]):
         """Set while ``to_act`` answers a secret reaction window. A seat that lets it pass
         plays ``legal_actions(state, seat)[0]`` (the pass), which is no missed turn."""
         return None
+
+    def human_may_play(self, action: A) -> bool:
+        """False for a move only the computer player makes (e.g. a trial won at a set rate)."""
+        return True
 
     def is_over(self, state: S) -> bool:
         return not self.to_act(state)

@@ -1,0 +1,62 @@
+"""Fort Boyard's computer player, from its own view only.
+
+Trials are attempted (won at the options' rate per category); stone-paper-scissors-well
+is played at random. Its code word is read from its own clues: it looks them up among
+the box's cards (public content, like a player who knows the deck) and recognises the
+word more often the more clues it holds; otherwise it proposes another word.
+"""
+
+from games.core import Rng
+from games.fortboyard.deck import deck
+from games.fortboyard.models import (
+    Announce,
+    Answer,
+    Attempt,
+    Challenge,
+    ChooseLevel,
+    Dive,
+    FortBoyardView,
+    Goto,
+    Retry,
+    Show,
+)
+from games.fortboyard.track import TRACK
+
+READING = {1: 25, 2: 50, 3: 75, 4: 95}  # percent: its word recognised from this many clues
+
+
+def choose(view: FortBoyardView, legal: list, rng: Rng):  # noqa: ANN201 - one of ``legal``
+    me = view.players[view.seat or 0]
+    for wanted in (Attempt(), Dive(), Retry(), ChooseLevel(level="easy")):
+        if wanted in legal:
+            return wanted
+    signs = [a for a in legal if isinstance(a, Show)]
+    if signs:
+        return rng.choice(signs)
+    moves = [a for a in legal if isinstance(a, Goto)]
+    if moves:  # the passe-partout: a trial of its best category
+        rates = view.rates.model_dump()
+        best = max(("concentration", "force", "enigme"), key=lambda c: rates[c])
+        return next(a for a in moves if TRACK[a.cell] == best)
+    if Announce(stake="clue") in legal:
+        return Announce(stake="key" if me.keys == 0 else "clue")
+    rivals = [a for a in legal if isinstance(a, Challenge)]
+    if rivals:
+        return max(rivals, key=lambda a: view.players[a.opponent].keys)
+    words = [a for a in legal if isinstance(a, Answer)]
+    if words:
+        return _propose(view, words, rng)
+    return legal[0]
+
+
+def _propose(view: FortBoyardView, words: list[Answer], rng: Rng) -> Answer:
+    """The word whose card starts with its clues, if it recognises it; another one if not."""
+    level = view.level or "easy"
+    known = next(
+        (card.level(level).word for card in deck(view.language).words if card.level(level).clues[: len(view.clues)] == view.clues),
+        None,
+    )
+    if known is not None and rng.below(100) < READING.get(len(view.clues), 0):
+        return Answer(text=known)
+    others = [a for a in words if a.text != known] or words
+    return rng.choice(others)

@@ -1,0 +1,187 @@
+"""The box's cards: trial decks and code-word cards, per language.
+
+The cards are data files under ``decks/<language>/`` (TOML, see docs/fortboyard_cards.md),
+read once and checked against the models below when first asked for: content is
+part of the game, like the track, and never changes during play.
+"""
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from games.fortboyard.answers import normalize
+
+Language = Literal["fr", "en"]
+LANGUAGES: tuple[Language, ...] = ("fr", "en")
+Category = Literal["concentration", "force", "duel", "enigme"]
+CATEGORIES: tuple[Category, ...] = ("concentration", "force", "duel", "enigme")
+Side = Literal["red", "blue"]
+Level = Literal["easy", "hard"]
+DECKS = Path(__file__).with_name("decks")
+
+
+class _Kind(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Riddle(_Kind):
+    """ÉNIGME: a Père Fouras riddle, answered in words."""
+
+    kind: Literal["riddle"]
+    text: str = Field(min_length=10)
+    answer: str = Field(min_length=1)
+    variants: list[str] = []
+
+    @property
+    def accepted(self) -> list[str]:
+        return [self.answer, *self.variants]
+
+
+class Sequence(_Kind):
+    """CONCENTRATION: items shown for a few seconds, then retyped in order."""
+
+    kind: Literal["sequence"]
+    items: list[str] = Field(min_length=3, max_length=9)
+    show_seconds: int = Field(ge=4, le=15)
+
+    @property
+    def accepted(self) -> list[str]:
+        return [" ".join(self.items)]
+
+
+class Count(_Kind):
+    """CONCENTRATION: how many times a letter appears in a sentence (accents and case ignored)."""
+
+    kind: Literal["count"]
+    text: str = Field(min_length=20)
+    letter: str = Field(pattern=r"^[a-z]$")
+
+    @property
+    def answer(self) -> int:
+        return normalize(self.text).count(self.letter)
+
+    @property
+    def accepted(self) -> list[str]:
+        return [str(self.answer)]
+
+
+class Typing(_Kind):
+    """FORCE: type every word of a list before the clock runs out."""
+
+    kind: Literal["typing"]
+    words: list[str] = Field(min_length=3, max_length=10)
+
+    @property
+    def accepted(self) -> list[str]:
+        return [" ".join(self.words)]
+
+
+class Dice(_Kind):
+    """FORCE: push-your-luck dice; a 1 wipes the pile, banked points stay."""
+
+    kind: Literal["dice"]
+    target: int = Field(ge=8, le=30)
+    throws: int = Field(ge=3, le=12)
+
+    @property
+    def accepted(self) -> list[str]:
+        return []
+
+
+class Quickfire(_Kind):
+    """DUEL: both duellists answer one question; the first right answer wins."""
+
+    kind: Literal["quickfire"]
+    question: str = Field(min_length=5)
+    answer: str = Field(min_length=1)
+    variants: list[str] = []
+
+    @property
+    def accepted(self) -> list[str]:
+        return [self.answer, *self.variants]
+
+
+class Spsw(_Kind):
+    """DUEL: stone-paper-scissors-well, first to ``wins`` rounds."""
+
+    kind: Literal["spsw"]
+    wins: int = Field(ge=1, le=3)
+
+    @property
+    def accepted(self) -> list[str]:
+        return []
+
+
+Trial = Annotated[Union[Riddle, Sequence, Count, Typing, Dice, Quickfire, Spsw], Field(discriminator="kind")]
+KINDS: dict[Category, frozenset[str]] = {
+    "enigme": frozenset({"riddle"}),
+    "concentration": frozenset({"sequence", "count"}),
+    "force": frozenset({"typing", "dice"}),
+    "duel": frozenset({"quickfire", "spsw"}),
+}
+TYPED = frozenset({"riddle", "sequence", "count", "typing", "quickfire"})  # answered in a text box
+
+
+class TrialCard(_Kind):
+    id: str
+    red: Trial
+    blue: Trial
+
+    def side(self, side: Side) -> Trial:
+        return self.red if side == "red" else self.blue
+
+
+class Word(_Kind):
+    word: str = Field(min_length=2)
+    variants: list[str] = []
+    clues: list[str] = Field(min_length=4, max_length=4)
+
+    @property
+    def accepted(self) -> list[str]:
+        return [self.word, *self.variants]
+
+
+class WordCard(_Kind):
+    id: str
+    easy: Word
+    hard: Word
+
+    def level(self, level: Level) -> Word:
+        return self.easy if level == "easy" else self.hard
+
+
+class Deck(_Kind):
+    """One language's box."""
+
+    trials: dict[Category, list[TrialCard]]
+    words: list[WordCard]
+
+    @field_validator("trials")
+    @classmethod
+    def _kinds_fit(cls, trials: dict[Category, list[TrialCard]]) -> dict[Category, list[TrialCard]]:
+        for category, cards in trials.items():
+            for card in cards:
+                for side in (card.red, card.blue):
+                    if side.kind not in KINDS[category]:
+                        raise ValueError(f"{category} card {card.id} has a {side.kind} side")
+        return trials
+
+    def trial(self, category: Category, card_id: str) -> TrialCard:
+        return next(card for card in self.trials[category] if card.id == card_id)
+
+    def word_card(self, card_id: str) -> WordCard:
+        return next(card for card in self.words if card.id == card_id)
+
+
+def _cards(language: Language, name: str) -> list[dict]:
+    return tomllib.loads((DECKS / language / f"{name}.toml").read_text("utf-8"))["card"]
+
+
+@cache
+def deck(language: Language) -> Deck:
+    return Deck.model_validate(
+        {"trials": {c: _cards(language, c) for c in CATEGORIES}, "words": _cards(language, "codewords")}
+    )

@@ -1,0 +1,212 @@
+"""Trials in chat: how each kind of card is played and judged, as pure functions.
+
+A trial is drawn from its category's deck and played by one player (or two
+duellists at once) against a clock the bot keeps: when it runs out, the bot plays
+``TimeUp`` for whoever has not finished, so a trial is always judged. Typed answers
+are matched by ``answers``; dice come from the game's own generator.
+"""
+
+from typing import NamedTuple
+
+from games.core import Event, IllegalAction, Rng
+from games.fortboyard.answers import matches, same_words
+from games.fortboyard.deck import TYPED, Category, Trial
+from games.fortboyard.models import (
+    BEATS,
+    SIGNS,
+    Answer,
+    Answered,
+    Attempt,
+    Bank,
+    Banked,
+    Progress,
+    Ready,
+    Show,
+    SignsShown,
+    Stake,
+    Throw,
+    Thrown,
+    TimeUp,
+    TrialView,
+)
+
+
+class Verdict(NamedTuple):
+    """A judged trial: ``winner`` is the player who succeeded (None: failed, or a duel
+    nobody won, which is played again)."""
+
+    winner: int | None
+
+
+class Result(NamedTuple):
+    events: list[Event]
+    verdict: Verdict | None = None  # None: the trial goes on
+    new_stage: bool = False  # the trial goes on with a fresh clock
+
+
+def begin(category: Category, card: str, trial: Trial, players: list[int], stake: Stake, replays: int = 0) -> Progress:
+    stage = "look" if trial.kind == "sequence" else "play"
+    return Progress(category=category, card=card, trial=trial, players=players, stake=stake, stage=stage,
+                    replays=replays)  # fmt: skip
+
+
+def waiting(progress: Progress) -> frozenset[int]:
+    """Who still has something to do in this trial."""
+    if progress.stage == "look":
+        return frozenset(progress.players[:1])
+    done = set(progress.out) | set(progress.right) | set(progress.choices)
+    return frozenset(seat for seat in progress.players if seat not in done)
+
+
+def legal(progress: Progress, seat: int) -> list:
+    """The listable actions (a typed ``Answer`` is always allowed where the kind is typed).
+    The first one is what the clock plays when it runs out."""
+    if seat not in waiting(progress):
+        return []
+    kind = progress.trial.kind
+    if progress.stage == "look":
+        return [Ready(), Attempt()]
+    if kind == "spsw":
+        return [TimeUp(), *(Show(sign=sign) for sign in SIGNS)]
+    if kind == "dice":
+        return [TimeUp(), Throw(), *([Bank()] if progress.pile else []), Attempt()]
+    return [TimeUp(), Attempt()]
+
+
+def play(progress: Progress, seat: int, action: object, rng: Rng, rate: int) -> Result:
+    """Mutates ``progress`` (a private copy) by one action of ``seat``."""
+    trial = progress.trial
+    typed = isinstance(action, Answer) and trial.kind in TYPED and progress.stage == "play"
+    if not typed and action not in legal(progress, seat):
+        raise IllegalAction()
+    if isinstance(action, Ready):
+        progress.stage = "play"
+        return Result([], new_stage=True)
+    duel = len(progress.players) > 1
+    if isinstance(action, Attempt):
+        success = rng.below(100) < rate
+        if not duel:
+            return Result([], Verdict(seat if success else None))
+        if success:
+            progress.right.append(seat)
+            return _settle(progress)
+        return _fail(progress, seat)
+    if isinstance(action, Answer):
+        right = _judge(trial, action.text)
+        if not duel:
+            return Result([], Verdict(seat if right else None))
+        if right:
+            return Result([Answered(seat=seat, right=True)], Verdict(seat))
+        return _fail(progress, seat, Answered(seat=seat, right=False))
+    if isinstance(action, Throw | Bank):
+        return _dice(progress, seat, action, rng)
+    if isinstance(action, Show):
+        progress.choices[seat] = action.sign
+        return _settle(progress)
+    # TimeUp: the hourglass has run out for this player
+    if not duel:
+        return Result([], Verdict(None))
+    return _fail(progress, seat)
+
+
+def _judge(trial: Trial, text: str) -> bool:
+    if trial.kind == "sequence":
+        return same_words(text, trial.items)
+    if trial.kind == "typing":
+        return same_words(text, trial.words)
+    if trial.kind == "count":
+        return text.strip() == str(trial.answer)
+    return matches(text, trial.accepted)
+
+
+def _fail(progress: Progress, seat: int, *events: Event) -> Result:
+    progress.out.append(seat)
+    result = _settle(progress)
+    return result._replace(events=[*events, *result.events])
+
+
+def _settle(progress: Progress) -> Result:
+    """A duel once nobody is left to act: the first right at the bell wins; a round of
+    signs is compared; nobody right means a replay."""
+    if waiting(progress):
+        return Result([])
+    if progress.trial.kind != "spsw":
+        return Result([], Verdict(progress.right[0] if progress.right else None))
+    a, b = progress.players
+    signs = dict(progress.choices)
+    if not signs:  # both let the clock run out
+        return Result([], Verdict(None))
+    if len(signs) == 1:
+        winner = next(iter(signs))
+    else:
+        winner = a if signs[b] in BEATS[signs[a]] else b if signs[a] in BEATS[signs[b]] else None
+    if winner is not None:
+        progress.score[winner] = progress.score.get(winner, 0) + 1
+    events: list[Event] = [SignsShown(signs=signs, winner=winner, score=dict(progress.score))]
+    if winner is not None and progress.score[winner] >= progress.trial.wins:
+        return Result(events, Verdict(winner))
+    progress.choices, progress.out = {}, []
+    return Result(events, new_stage=True)
+
+
+def _dice(progress: Progress, seat: int, action: object, rng: Rng) -> Result:
+    trial = progress.trial
+    if isinstance(action, Throw):
+        die = rng.between(1, 6)
+        progress.thrown += 1
+        progress.last_die = die
+        progress.pile = 0 if die == 1 else progress.pile + die
+        if progress.thrown >= trial.throws:  # the last throw's pile is banked
+            progress.banked += progress.pile
+            progress.pile = 0
+        event: Event = Thrown(seat=seat, die=die, pile=progress.pile, banked=progress.banked)
+    else:  # banking takes a throw, or banking after every throw would risk nothing
+        progress.thrown += 1
+        progress.banked += progress.pile
+        progress.pile = 0
+        event = Banked(seat=seat, banked=progress.banked)
+    if progress.banked >= trial.target:
+        return Result([event], Verdict(seat))
+    if progress.thrown >= trial.throws:
+        return Result([event], Verdict(None))
+    return Result([event])
+
+
+def expected(progress: Progress) -> str | None:
+    """The answer, revealed once the trial is over (None where luck decides)."""
+    trial = progress.trial
+    if trial.kind == "sequence":
+        return " ".join(trial.items)
+    if trial.kind == "count":
+        return str(trial.answer)
+    if trial.kind in ("riddle", "quickfire"):
+        return trial.answer
+    return None
+
+
+def view(progress: Progress, seat: int | None) -> TrialView:
+    trial = progress.trial
+    shown = TrialView(
+        category=progress.category, trial_kind=trial.kind, players=progress.players, stake=progress.stake,
+        stage=progress.stage, done=[s for s in progress.players if s not in waiting(progress)],
+        replays=progress.replays, score=progress.score,
+    )  # fmt: skip
+    if trial.kind == "riddle":
+        shown.text = trial.text
+    elif trial.kind == "quickfire":
+        shown.text = trial.question
+    elif trial.kind == "count":
+        shown.text, shown.letter = trial.text, trial.letter
+    elif trial.kind == "sequence":
+        shown.items = trial.items if progress.stage == "look" else None
+    elif trial.kind == "typing":
+        shown.items = trial.words
+    elif trial.kind == "dice":
+        shown.target, shown.throws = trial.target, trial.throws
+        shown.thrown, shown.pile, shown.banked, shown.last_die = (
+            progress.thrown, progress.pile, progress.banked, progress.last_die
+        )
+    elif trial.kind == "spsw":
+        shown.wins = trial.wins
+        shown.sign = progress.choices.get(seat) if seat is not None else None
+    return shown
