@@ -12,7 +12,7 @@ from bot.config import Settings
 from bot.i18n import CatalogTranslator, language_of, t
 from bot.sessions import SessionService
 from bot.storage import SqliteStorage, Storage
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, on_modal
 from bot.ui.tables import Tables
 from bot.ui.timekeeper import Timekeeper
 
@@ -69,6 +69,10 @@ class GameBot(commands.Bot):
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is discord.InteractionType.modal_submit:
+            await on_modal(interaction)
 
     async def on_error(self, event: str, /, *args: object, **kwargs: object) -> None:
         log.exception("error in %s", event)

@@ -11,7 +11,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Engine, Event, Outcome, Rng, registry
+from games.core import Engine, Event, IllegalAction, Outcome, Rng, registry
 
 from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
@@ -189,7 +189,13 @@ class SessionService:
             raise StaleBoard()
         engine = self.engine(record)
         before = self.state(record)
-        step = engine.apply(before, seat, engine.parse_action(token))
+        action = engine.parse_action(token)
+        if not engine.human_may_play(action):
+            raise IllegalAction()
+        closes = record.seats[seat].window
+        if closes is not None and closes <= self.clock():
+            raise UserError("error.too_late")  # the clock has run out; the timekeeper settles it
+        step = engine.apply(before, seat, action)
         record.seats[seat].missed = 0
         record.last_human_at = self.clock()
         log = [self._log(record, 1, seat, user_id, token)]
@@ -353,6 +359,10 @@ class SessionService:
         public = [e.model_dump(mode="json") for e in events if e.audience is None]
         record.recent = (record.recent + public)[-RECENT_EVENTS:]
         record.news = public
+        record.whispers = {}
+        for event in events:
+            for seat in sorted(event.audience or ()):
+                record.whispers.setdefault(seat, []).append(event.model_dump(mode="json"))
         await self._save(record, old, log, result)
         return record
 

@@ -69,7 +69,8 @@ def _schedule_window(
 
 def asked_in_secret(record: SessionRecord, engine: Engine, before: Any | None, after: Any) -> list[int]:
     """The seats playing in person that ``after`` newly asks to answer a reaction window."""
-    if record.status != "active" or engine.reaction_window(after) is None:
+    window = engine.reaction_window(after)
+    if record.status != "active" or window is None or window.shown:
         return []
     if before is not None and engine.turn_number(before) == engine.turn_number(after):
         return []

@@ -20,7 +20,7 @@ class Seat(BaseModel):
     left: bool = False  # quit the game; the seat stays for the record
     deadline: float | None = None  # when this seat's turn times out
     reminded: bool = False  # the one reminder of this deadline was sent
-    window: float | None = None  # when a secret reaction window closes for this seat: shown to nobody
+    window: float | None = None  # when this seat's reaction window (secret) or trial clock (shown) closes
     missed: int = 0  # turns timed out in a row
     auto: bool = False  # the computer plays for this absent player
 
@@ -62,6 +62,8 @@ class SessionRecord(BaseModel):
     wake_at: float | None = None  # the next reminder, deadline or abandonment; set on save
     news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
     asked: list[int] = Field(default=[], exclude=True)  # seats the last change asked to react in secret; not stored
+    # the last change's events addressed to some seats only (a new secret), per seat; not stored
+    whispers: dict[int, list[dict[str, Any]]] = Field(default={}, exclude=True)
 
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):

@@ -5,11 +5,14 @@ Custom ids carry no secret and no state, only where to route the click:
   the token itself names what it answers, e.g. a duel's round; see ``ANY_VERSION``);
 - ``s:<game>:<session>:<version>:<name>`` a game menu, whose values are tokens;
 - ``l:<session>:<version>:<op>`` a lobby button;
-- ``p:<game>:<session>`` the public button that opens a player's private view.
+- ``p:<game>:<session>`` the public button that opens a player's private view;
+- ``t:<game>:<session>:<version>:<name>`` a text box (modal); its submission is routed
+  by ``on_modal``, not by the Modal object, so it still lands after a restart.
 Every click loads the session from storage; nothing lives in View objects.
 """
 
-from typing import TYPE_CHECKING, Any
+import re
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 
@@ -99,3 +102,44 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
 
 
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, PrivateButton)
+TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
+ANSWER_LENGTH = 100
+
+
+class Prompt(NamedTuple):
+    """What a text box asks (texts already in the player's language)."""
+
+    title: str
+    label: str
+    placeholder: str = ""
+
+
+class TextBox(discord.ui.Modal):
+    """One text input. Its ``on_submit`` stays a no-op: ``on_modal`` handles every submission."""
+
+    def __init__(self, game: str, sid: int, ver: int, name: str, prompt: Prompt) -> None:
+        super().__init__(title=prompt.title[:45], custom_id=f"t:{game}:{sid}:{ver}:{name}", timeout=None)
+        self.add_item(discord.ui.TextInput(
+            label=prompt.label[:45], placeholder=prompt.placeholder[:100] or None, custom_id="text",
+            max_length=ANSWER_LENGTH,
+        ))  # fmt: skip
+
+
+def _typed_text(components: list[dict[str, Any]]) -> str | None:
+    for component in components:
+        if component.get("custom_id") == "text" and "value" in component:
+            return str(component["value"])
+        nested = component.get("components") or ([component["component"]] if "component" in component else [])
+        if (found := _typed_text(nested)) is not None:
+            return found
+    return None
+
+
+async def on_modal(interaction: discord.Interaction) -> None:
+    """A text box submitted, whether or not this process opened it."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+    match = TEXT_BOX.fullmatch(str(data.get("custom_id", "")))
+    if match is None:
+        return
+    text = _typed_text(data.get("components") or []) or ""
+    await tables(interaction).typed(interaction, int(match["sid"]), int(match["ver"]), match["name"], text)

@@ -8,6 +8,7 @@ import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
+from bot.ui.components import Prompt
 
 
 PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
@@ -67,6 +68,21 @@ class GameUI(ABC):
     def more(self, record: SessionRecord, state: Any, seat: int, name: str, lang: Language) -> BoardMessage | None:
         """The private menu ``name`` a board button ``more-<name>`` opens for ``seat``; None
         when that seat has nothing to choose there now."""
+        return None
+
+    def prompt(self, record: SessionRecord, state: Any, seat: int, name: str, lang: Language) -> Prompt | None:
+        """The text box a board button ``type-<name>`` opens for ``seat``; None when that seat
+        has nothing to type there now."""
+        return None
+
+    def typed_token(self, record: SessionRecord, state: Any, seat: int, name: str, text: str) -> str | None:
+        """The action token for ``text`` typed in the box ``name``; None when that box is stale
+        (what it answered is over)."""
+        return None
+
+    def whisper(self, record: SessionRecord, state: Any, seat: int, events: list[dict[str, Any]], lang: Language) -> str | None:
+        """A DM telling ``seat`` the secrets just addressed to it (``record.whispers``); None: nothing
+        worth a DM. Whatever it says must also be in ``private``, where it is never lost."""
         return None
 
     def news(self, record: SessionRecord, state: Any, lang: Language) -> str | None:

@@ -8,17 +8,17 @@ shown as done before it is committed.
 import asyncio
 import logging
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 import discord
 
-from bot.errors import StaleBoard, UserError
 from bot.i18n import Language, clock_text, language_of, t
-from bot.sessions import SessionService
+from bot.sessions import ANY_VERSION, SessionService
 from bot.storage import SessionRecord, TableClock
-from bot.ui.components import GameButton, LobbyButton
+from bot.errors import StaleBoard, UserError
+from bot.ui.components import GameButton, LobbyButton, TextBox
 from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
 from games.core import registry
 from games.core.errors import Refusal
@@ -29,6 +29,8 @@ REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is g
 PICTURES_KEPT = 32  # board pictures cached, the latest ones
 ASK = "ask-"  # a button token ``ask-<token>`` asks "are you sure?" before playing ``<token>``
 MORE = "more-"  # a button token ``more-<name>`` opens the game's private menu ``<name>`` (``GameUI.more``)
+TYPE = "type-"  # a button token ``type-<name>`` opens the game's text box ``<name>`` (``GameUI.prompt``)
+DM_CLOSED = 50007  # Discord: cannot send messages to this user
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -216,13 +218,34 @@ class Tables:
     async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
         """A click on the board, or on the controls of a player's private view (ephemeral, or
         sent by DM)."""
-        private = interaction.message is not None and (interaction.message.flags.ephemeral or interaction.guild_id is None)
         if token.startswith(ASK):
             return await self._ask(interaction, session_id, version, token.removeprefix(ASK))
         if token.startswith(MORE):
             return await self._more(interaction, session_id, version, token.removeprefix(MORE))
+        if token.startswith(TYPE):
+            return await self._type(interaction, session_id, version, token.removeprefix(TYPE))
+        await self._act(interaction, session_id, version, lambda record: token)
+
+    async def typed(self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str) -> None:
+        """A text box submitted: the game turns the text into its action, then it is played
+        like a click."""
+
+        def token(record: SessionRecord) -> str:
+            seat = self.service.check_playing(record, interaction.user.id)
+            found = self.uis[record.game].typed_token(record, self.service.state(record), seat, name, text)
+            if found is None:
+                raise UserError("error.stale_answer")
+            return found
+
+        await self._act(interaction, session_id, version, token)
+
+    async def _act(
+        self, interaction: discord.Interaction, session_id: int, version: int, token_of: Callable[[SessionRecord], str]
+    ) -> None:  # fmt: skip
+        private = interaction.message is not None and (interaction.message.flags.ephemeral or interaction.guild_id is None)
         async with self._handling(interaction, session_id):
             try:
+                token = token_of(await self.service.get(session_id))
                 record = await self.service.act(session_id, interaction.user.id, version, token)
             except StaleBoard as error:
                 record = await self.service.get(session_id)
@@ -250,6 +273,25 @@ class Tables:
             view.add_item(GameButton(record.game, session_id, version, token, label=label, style=discord.ButtonStyle.danger))
             text = "❓ " + ui.confirm_text(record, self.service.state(record), token, lang)
             await self.reply(interaction, text, view=view)
+
+    async def _type(self, interaction: discord.Interaction, session_id: int, version: int, name: str) -> None:
+        """Opens the game's text box ``name``: it must be the first answer to the click, so
+        nothing here waits on the session's lock (the submission is checked under it)."""
+        try:
+            record = await self.service.get(session_id)
+            seat = self.service.check_playing(record, interaction.user.id)
+            if version not in (ANY_VERSION, record.version):
+                raise StaleBoard()
+            ui = self.uis[record.game]
+            prompt = ui.prompt(record, self.service.state(record), seat, name, self.user_language(interaction))
+            if prompt is None:
+                raise UserError("error.not_your_turn")
+            await interaction.response.send_modal(TextBox(record.game, session_id, version, name, prompt))
+        except StaleBoard as error:
+            error.params["link"] = jump_url(await self.service.get(session_id))
+            await self.refuse(interaction, error)
+        except Refusal as error:
+            await self.refuse(interaction, error)
 
     async def _more(self, interaction: discord.Interaction, session_id: int, version: int, name: str) -> None:
         """A private follow-up menu of the board (too many choices for one message), for the
@@ -313,6 +355,7 @@ class Tables:
             await self.publish(record, interaction)
             await self._tell_news(record)
             await self._ask_in_secret(record)
+            await self._whisper(record)
         except discord.HTTPException:
             log.exception("could not show session %s; its state is saved", record.id)
             if interaction is not None:
@@ -334,6 +377,29 @@ class Tables:
             channel = await self.channel(record.channel_id)
             mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
             await channel.send(text[:2000], allowed_mentions=mentions)
+
+    async def _whisper(self, record: SessionRecord) -> None:
+        """A DM to each player the last change told a secret (a new clue). If it cannot be
+        sent, a public line asks them to open their private view; the secret stays there."""
+        ui = self.uis[record.game]
+        if not record.whispers:
+            return
+        state = self.service.state(record)
+        lang = await self.public_language(record.guild_id)
+        for seat, events in sorted(record.whispers.items()):
+            user_id = record.seats[seat].user_id
+            if user_id is None or record.seats[seat].left or not (text := ui.whisper(record, state, seat, events, lang)):
+                continue
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(text[:2000])
+            except discord.HTTPException as error:
+                if error.code != DM_CLOSED:
+                    log.warning("could not send session %s's secret by DM", record.id)
+                channel = await self.channel(record.channel_id)
+                mentions = discord.AllowedMentions(everyone=False, roles=False, users=True)
+                await channel.send(t(lang, "table.dm_closed", player=seat_mention(record, seat, lang)),
+                                   allowed_mentions=mentions)  # fmt: skip
 
     async def _ask_in_secret(self, record: SessionRecord) -> None:
         """A DM to each player a secret reaction window has just asked, with their private

@@ -34,7 +34,6 @@ from games.fortboyard.models import (
     Dive,
     Dove,
     Eliminated,
-    FirstPlayer,
     FortBoyardAction,
     FortBoyardOptions,
     FortBoyardState,
@@ -69,7 +68,7 @@ from games.fortboyard.models import (
     WordsRevealed,
     parse_action,
 )
-from games.fortboyard.track import FOURAS, SEA_CELLS, TRACK, Cell, advance, passe_targets
+from games.fortboyard.track import FOURAS, SEA_CELLS, TRACK, advance, passe_targets
 
 KEYS_FOR_ROUND_2 = 3  # « jusqu'à ce que l'un d'entre vous ait 3 Clés devant lui »
 CLUES_FOR_ROUND_3 = 4  # « jusqu'à ce que l'un d'entre vous ait ses 4 Indices »
@@ -228,7 +227,8 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
             winners = [i for i, p in enumerate(state.players) if not p.resigned]
             rest = [i for i in range(state.seats) if i not in winners]
             return Outcome(reason="forfeit", winners=winners, ranking=[winners] + ([rest] if rest else []), scores=scores)
-        drawers = [i for i, p in enumerate(state.players) if p.found]
+        # nobody reached the treasure: all still playing tie at 0 Boyards (house rule "ties")
+        drawers = [i for i, p in enumerate(state.players) if p.found] or self._active(state)
         ranking = [[i for i in drawers if scores[i] == score] for score in sorted({scores[i] for i in drawers}, reverse=True)]
         rest = [i for i in range(state.seats) if i not in drawers]
         winners = ranking[0] if ranking else []
@@ -573,6 +573,8 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
 
     # -- leaving ------------------------------------------------------------------
     def _resign(self, state: FortBoyardState, seat: int) -> list[Event]:
+        if state.players[seat].resigned:
+            raise IllegalAction("error.left_game")
         events: list[Event] = [Resigned(seat=seat)]
         state.players[seat].resigned = True
         if len(self._active(state)) <= 1:

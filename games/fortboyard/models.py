@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Action, Event, GameState, MalformedAction
 from games.fortboyard.deck import Category, Language, Level, Side, Trial
-from games.fortboyard.track import Cell
+from games.fortboyard.track import CELLS, Cell
 
 Phase = Literal["level", "roll", "passe", "stake", "opponent", "trial", "dive", "guess", "retry", "draw", "over"]
 Stake = Literal["key", "clue"]
@@ -237,7 +237,7 @@ _FIXED |= {Show(sign=s).token(): Show(sign=s) for s in SIGNS}
 def parse_action(token: str) -> FortBoyardAction:
     if token in _FIXED:
         return _FIXED[token]
-    if match := re.fullmatch(r"g(0|[1-9][0-9]?)", token):
+    if (match := re.fullmatch(r"g(0|[1-9][0-9]?)", token)) and int(match[1]) < CELLS:  # no cell past the track
         return Goto(cell=int(match[1]))
     if match := re.fullmatch(r"vs([0-5])", token):
         return Challenge(opponent=int(match[1]))
@@ -252,12 +252,6 @@ def parse_action(token: str) -> FortBoyardAction:
 
 
 # -- events -----------------------------------------------------------------
-class FirstPlayer(Event):
-    kind: Literal["first_player"] = "first_player"
-    seat: int
-    throws: list[list[int]]
-
-
 class Rolled(Event):
     kind: Literal["rolled"] = "rolled"
     seat: int

@@ -21,6 +21,10 @@ from cogs.labyrinthe import board as labyrinthe_board
 from games.fireship import cards as fireship_cards
 from games.fireship import engine as fireship_engine
 from games.fireship import models as fireship_models
+from games.fortboyard import deck as fortboyard_deck
+from games.fortboyard import engine as fortboyard_engine
+from games.fortboyard import models as fortboyard_models
+from games.fortboyard import track as fortboyard_track
 from games.labyrinthe import engine as labyrinthe_engine
 from games.labyrinthe import models as labyrinthe_models
 
@@ -58,7 +62,7 @@ def test_no_key_is_defined_twice() -> None:
 NAMESPACES = (
     "cancel", "cmd", "common", "error", "games", "help", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
     "stats", "status", "table", "fortissimo", "clock", "time", "resume", "notifications", "forteresse",
-    "labyrinthe", "fireship",
+    "labyrinthe", "fireship", "fortboyard",
 )  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
 CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')
@@ -189,6 +193,39 @@ def fireship_keys() -> list[str]:
     )
 
 
+def fortboyard_keys() -> list[str]:
+    """Every public event of Fort Boyard in each of its ways, and the names the board builds keys from."""
+    variants = {
+        "rolled": ("", "sea"), "trial_began": ("", "replay"), "trial_ended": ("won", "lost", "nobody", "by_die"),
+        "answered": ("right", "wrong"), "proposed": ("right", "wrong"), "signs_shown": ("won", "tie"),
+        "key_won": ("taken", "stock"), "round_ended": ("1", "2"), "game_ended": ("treasure", "no_treasure", "forfeit"),
+    }  # fmt: skip
+    events = [
+        cls.model_fields["kind"].default
+        for cls in fortboyard_models.Event.__subclasses__()
+        if cls.__module__ == fortboyard_models.__name__ and cls.model_fields["kind"].default != "clue"
+    ]
+    phases = typing.get_args(fortboyard_models.Phase)
+    return (
+        [f"fortboyard.event.{kind}.{v}".rstrip(".") for kind in events for v in variants.get(kind, ())]
+        + [f"fortboyard.event.{kind}" for kind in events if kind not in variants]
+        + [f"fortboyard.house.{key}" for key in fortboyard_engine.HOUSE_RULES]
+        + [f"fortboyard.category.{c}" for c in fortboyard_deck.CATEGORIES]
+        + [f"fortboyard.cell.{kind}" for kind in set(fortboyard_track.TRACK)]
+        + [f"fortboyard.stake.{s}" for s in typing.get_args(fortboyard_models.Stake)]
+        + [f"fortboyard.level.{v}" for v in typing.get_args(fortboyard_deck.Level)]
+        + [f"fortboyard.sign.{s}" for s in fortboyard_models.SIGNS]
+        + [f"fortboyard.round.{r}" for r in (1, 2, 3)]
+        + [f"fortboyard.language.{lang}" for lang in fortboyard_deck.LANGUAGES]
+        + [f"fortboyard.side.{s}" for s in ("random", "red", "blue")]
+        + [f"fortboyard.prompt.{p}" for p in phases if p not in ("stake",)]
+        + [f"fortboyard.prompt.stake_{kind}" for kind in ("enigme", "duel")]
+        + [f"fortboyard.box.{b}" for b in ("answer", "sequence", "count", "typing")]
+        + [f"fortboyard.result.{r}" for r in ("treasure", "shared", "no_treasure", "forfeit")]
+        + [f"fortboyard.rules.{part}{end}" for part in ("rounds", "trials") for end in ("", "_title")]
+    )
+
+
 @pytest.mark.parametrize(
     "keys",
     [
@@ -215,11 +252,13 @@ def fireship_keys() -> list[str]:
         forteresse_control_keys(),
         labyrinthe_keys(),
         fireship_keys(),
+        fortboyard_keys(),
     ],
     ids=[
         "cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages", "forteresse_events",
         "forteresse_prompts", "forteresse_house_rules", "forteresse_steps", "forteresse_phases", "forteresse_results",
         "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls", "labyrinthe", "fireship",
+        "fortboyard",
     ],
 )  # fmt: skip
 def test_keys_built_from_names_exist(keys: list[str]) -> None:

@@ -15,9 +15,11 @@ async def test_help_in_both_languages(env) -> None:  # noqa: ANN001
     en, fr = english.embeds[0], french.embeds[0]
     en_games, fr_games = en.fields[0].value.split("\n"), fr.fields[0].value.split("\n")
     assert en_games[0].startswith("**Fireship** (`/fireship`, 2 to 4 players) — fleets of boats")
-    assert en_games[1].startswith("**Forteresse Solo** (`/forteresse`, solitaire) — ")
-    assert en_games[2].startswith("**Fortissimo!** (`/fortissimo`, 2 to 4 players) — flip cards")
-    assert fr_games[2].startswith("**Fortissimo!** (`/fortissimo`, 2 à 4 joueurs) — retournez")
+    assert en_games[1].startswith("**Fort Boyard** (`/fortboyard`, 2 to 6 players) — race round the Fort")
+    assert fr_games[1].startswith("**Fort Boyard** (`/fortboyard`, 2 à 6 joueurs) — faites le tour du Fort")
+    assert en_games[2].startswith("**Forteresse Solo** (`/forteresse`, solitaire) — ")
+    assert en_games[3].startswith("**Fortissimo!** (`/fortissimo`, 2 to 4 players) — flip cards")
+    assert fr_games[3].startswith("**Fortissimo!** (`/fortissimo`, 2 à 4 joueurs) — retournez")
     for shared in ("/help", "/games", "/settings", "/stats", "/leaderboard", "/history", "/replay"):
         assert f"`{shared}`" in en.fields[1].value
     assert "`/aide`" in fr.fields[1].value and "`/classement`" in fr.fields[1].value

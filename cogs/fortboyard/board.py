@@ -1,0 +1,431 @@
+"""How a Fort Boyard table looks in Discord.
+
+One public message: an embed with the track's picture (drawn from the public view),
+the prompt of the moment, the trial under way (its text, its hourglass), the players'
+keys and clue counts, and the latest events; then the controls of the moment. A trial
+is played on the board for the whole table to watch; typed answers go through a
+private text box (``type-<name>``), whose name carries the state's turn so that an
+answer to a trial already over is refused.
+
+The private view (« My code word ») lists the player's own clues; a DM announces each
+new clue (``whisper``). Clues and code words never reach the public board, the
+narration or a custom id; the words are revealed in the result only.
+"""
+
+from typing import Any
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+from bot.ui.components import GameButton, GameSelect, PrivateButton, Prompt
+from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
+from bot.ui.tables import TYPE, jump_url
+from cogs.fortboyard.picture import render
+from games.fortboyard import ENGINE
+from games.fortboyard.deck import TYPED
+from games.fortboyard.engine import HOUSE_RULES
+from games.fortboyard.models import (
+    SIGNS,
+    Abandon,
+    Announce,
+    Answer,
+    Bank,
+    Challenge,
+    ChooseLevel,
+    Dive,
+    FortBoyardState,
+    FortBoyardView,
+    GiveUp,
+    Goto,
+    Grab,
+    Ready,
+    Retry,
+    Roll,
+    Show,
+    Stay,
+    Throw,
+    TrialView,
+)
+from games.fortboyard.track import FOURAS, TRACK
+
+GAME = ENGINE.name
+COLOUR = 0x9C4221
+PAWNS = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")  # the pawns' colours on the picture, seat by seat
+SIGN_EMOJI = {"stone": "🪨", "paper": "📄", "scissors": "✂️", "well": "🕳️"}
+NEWS = frozenset({"trial_began", "round_ended"})
+ANSWER = "ans"  # the text box's name: ``ans<turn>``
+
+
+def cell_name(cell: int, lang: Language) -> str:
+    return t(lang, "fortboyard.cell.fouras") if cell == FOURAS else t(lang, f"fortboyard.cell.{TRACK[cell]}")
+
+
+class FortBoyardUI(GameUI):
+    game = GAME
+    title_key = "fortboyard.title"
+    has_picture = True
+    tells_news = True  # trials and rounds are told in the thread, with pings
+
+    def picture(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> bytes:
+        names = [seat_name(record, seat, lang) for seat in range(len(record.seats))]
+        return render(ENGINE.view(state, None), names, lang)
+
+    # -- the public board -----------------------------------------------------------
+    def board(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[BoardMessage]:
+        view = ENGINE.view(state, None)
+        embed = discord.Embed(
+            title=t(lang, "fortboyard.board.title", number=record.id, round=t(lang, f"fortboyard.round.{view.round}")),
+            description=self._prompt(record, view, lang),
+            colour=COLOUR,
+        )
+        if view.trial is not None:
+            embed.add_field(name=t(lang, "fortboyard.board.trial"), value=self._trial(record, view.trial, lang)[:FIELD_SIZE],
+                            inline=False)  # fmt: skip
+        embed.add_field(name=t(lang, "fortboyard.board.players"), value=self._players(record, view, lang), inline=False)
+        lines = [self.narrate(record, event, lang) for event in record.recent]
+        if view.round == 1 and not lines:
+            lines = [self._opening(record, view, lang)]
+        add_recent(embed, t(lang, "fortboyard.board.recent"), lines)
+        embed.set_image(url=f"attachment://{PICTURE}")
+        embed.set_footer(text=t(lang, "fortboyard.board.footer", stock=view.stock, clock=view.clock,
+                                side=t(lang, f"fortboyard.side.{view.side}")))  # fmt: skip
+        controls = discord.ui.View(timeout=None)
+        if record.status == "active" and view.phase != "over":
+            for item in self._controls(record, state, view, lang):
+                controls.add_item(item)
+        return [BoardMessage(embed=embed, view=controls)]
+
+    def _opening(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
+        rounds = []
+        for faces in view.opening:
+            rounds.append(", ".join(f"{seat_name(record, s, lang)} {f}" for s, f in enumerate(faces) if f))
+        return t(lang, "fortboyard.board.opening", throws=" → ".join(rounds))
+
+    def deadline(self, record: SessionRecord, seats: list[int]) -> str:
+        """The trial's hourglass as a live countdown ("in 25 seconds")."""
+        ends = [record.seats[s].window for s in seats if record.seats[s].window is not None]
+        return f"<t:{int(max(ends))}:R>" if ends else ""
+
+    def _prompt(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
+        if view.phase == "over" or record.status != "active":
+            return t(lang, "fortboyard.prompt.over")
+        who = seat_mention(record, view.current, lang)
+        me = view.players[view.current]
+        match view.phase:
+            case "level":
+                waiting = ", ".join(seat_mention(record, s, lang) for s in view.to_act)
+                return t(lang, "fortboyard.prompt.level", waiting=waiting)
+            case "roll":
+                return t(lang, "fortboyard.prompt.roll_sea" if me.sea is not None else "fortboyard.prompt.roll", player=who)
+            case "passe":
+                return t(lang, "fortboyard.prompt.passe", player=who)
+            case "stake":
+                riddle = me.cell is not None and TRACK[me.cell] == "enigme"
+                return t(lang, "fortboyard.prompt.stake_enigme" if riddle else "fortboyard.prompt.stake_duel", player=who)
+            case "opponent":
+                return t(lang, "fortboyard.prompt.opponent", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
+            case "trial":
+                assert view.trial is not None
+                players = ", ".join(seat_mention(record, s, lang) for s in view.trial.players)
+                return t(lang, "fortboyard.prompt.trial", players=players, deadline=self._deadline_text(record, view, lang))
+            case "dive":
+                return t(lang, "fortboyard.prompt.dive", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
+            case "guess":
+                return t(lang, "fortboyard.prompt.guess", player=who)
+            case "retry":
+                return t(lang, "fortboyard.prompt.retry", player=who, keys=me.keys)
+            case "draw":
+                return t(lang, "fortboyard.prompt.draw", player=who, handful=len(me.handfuls) + 1, of=me.keys)
+        return ""
+
+    def _deadline_text(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
+        assert view.trial is not None
+        deadline = self.deadline(record, view.trial.players)
+        return t(lang, "fortboyard.deadline", deadline=deadline) if deadline else ""
+
+    def _trial(self, record: SessionRecord, trial: TrialView, lang: Language) -> str:
+        players = " ⚔️ ".join(seat_name(record, s, lang) for s in trial.players)
+        head = t(lang, "fortboyard.trial.head", category=t(lang, f"fortboyard.category.{trial.category}"),
+                 players=players, stake=t(lang, f"fortboyard.stake.{trial.stake}"))  # fmt: skip
+        if trial.replays:
+            head += " " + t(lang, "fortboyard.trial.replay", replays=trial.replays)
+        lines = [head, self._trial_body(record, trial, lang)]
+        if len(trial.players) > 1 and trial.done:
+            lines.append(t(lang, "fortboyard.trial.done", players=", ".join(seat_name(record, s, lang) for s in trial.done)))
+        return "\n".join(lines)
+
+    def _trial_body(self, record: SessionRecord, trial: TrialView, lang: Language) -> str:
+        match trial.trial_kind:
+            case "riddle":
+                return t(lang, "fortboyard.trial.riddle", text=trial.text)
+            case "sequence" if trial.stage == "look":
+                return t(lang, "fortboyard.trial.look", items=" · ".join(trial.items or []))
+            case "sequence":
+                return t(lang, "fortboyard.trial.sequence")
+            case "count":
+                return t(lang, "fortboyard.trial.count", letter=(trial.letter or "").upper(), text=trial.text)
+            case "typing":
+                return t(lang, "fortboyard.trial.typing", items=" ".join(trial.items or []))
+            case "dice":
+                die = t(lang, "fortboyard.trial.last_die", die=trial.last_die) if trial.last_die else ""
+                return t(lang, "fortboyard.trial.dice", target=trial.target, throws=trial.throws, pile=trial.pile,
+                         banked=trial.banked, left=(trial.throws or 0) - trial.thrown, die=die)  # fmt: skip
+            case "quickfire":
+                return t(lang, "fortboyard.trial.quickfire", text=trial.text)
+        score = " – ".join(f"{seat_name(record, s, lang)} {trial.score.get(s, 0)}" for s in trial.players)
+        return t(lang, "fortboyard.trial.spsw", wins=trial.wins, score=score)
+
+    def _players(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
+        lines = []
+        for seat, player in enumerate(view.players):
+            marker = "▶ " if seat in view.to_act and view.phase != "over" else ""
+            parts = [f"{marker}{PAWNS[seat]} {seat_name(record, seat, lang)}", t(lang, "fortboyard.player.keys", keys=player.keys)]
+            if view.round >= 2:
+                parts.append(t(lang, "fortboyard.player.clues", clues=player.clues))
+            if player.resigned:
+                parts.append(t(lang, "fortboyard.where.left"))
+            elif view.phase == "level":
+                parts.append(t(lang, "fortboyard.player.chose" if player.level_chosen else "fortboyard.player.choosing"))
+            elif view.round == 3:
+                if player.found:
+                    parts.append(t(lang, "fortboyard.player.found", boyards=player.boyards))
+                elif player.found is False:
+                    parts.append(t(lang, "fortboyard.player.out"))
+            else:
+                parts.append(self._where(player.cell, player.sea, lang))
+                if player.skip:
+                    parts.append(t(lang, "fortboyard.where.prison"))
+            lines.append(" · ".join(parts))
+        return "\n".join(lines)[:FIELD_SIZE]
+
+    @staticmethod
+    def _where(cell: int | None, sea: int | None, lang: Language) -> str:
+        if sea is not None:
+            return t(lang, "fortboyard.where.sea", sea=sea)
+        if cell is None:
+            return t(lang, "fortboyard.where.start")
+        return t(lang, "fortboyard.where.cell", cell=cell, kind=cell_name(cell, lang))
+
+    def _controls(
+        self, record: SessionRecord, state: FortBoyardState, view: FortBoyardView, lang: Language
+    ) -> list[discord.ui.Item]:
+        acting = view.to_act
+        legal = {a.token() for seat in acting for a in ENGINE.legal_actions(state, seat)}
+
+        def button(token: str, text: str, style: discord.ButtonStyle, row: int = 0, emoji: str | None = None) -> GameButton:
+            return GameButton(GAME, record.id, record.version, token, label=text[:80], style=style, emoji=emoji,
+                              disabled=token not in legal and not token.startswith(TYPE), row=row)  # fmt: skip
+
+        primary, secondary, danger, success = (discord.ButtonStyle.primary, discord.ButtonStyle.secondary,
+                                               discord.ButtonStyle.danger, discord.ButtonStyle.success)  # fmt: skip
+        items: list[discord.ui.Item] = []
+        trial = view.trial
+        match view.phase:
+            case "level":
+                items += [button(ChooseLevel(level="easy").token(), t(lang, "fortboyard.button.easy"), success, emoji="🟢"),
+                          button(ChooseLevel(level="hard").token(), t(lang, "fortboyard.button.hard"), danger, emoji="🔴")]
+            case "roll":
+                items.append(button(Roll().token(), t(lang, "fortboyard.button.roll"), primary, emoji="🎲"))
+            case "passe":
+                options = [discord.SelectOption(label=f"{a.cell} · {cell_name(a.cell, lang)}"[:100], value=a.token())
+                           for a in ENGINE.legal_actions(state, view.current) if isinstance(a, Goto)]  # fmt: skip
+                items.append(GameSelect(GAME, record.id, record.version, "passe", options=options[:25],
+                                        placeholder=t(lang, "fortboyard.menu.passe"), row=0))  # fmt: skip
+                items.append(button(Stay().token(), t(lang, "fortboyard.button.stay"), secondary, row=1))
+            case "stake":
+                items += [button(Announce(stake="key").token(), t(lang, "fortboyard.button.key"), primary, emoji="🔑"),
+                          button(Announce(stake="clue").token(), t(lang, "fortboyard.button.clue"), primary, emoji="🧩")]
+            case "opponent":
+                for action in ENGINE.legal_actions(state, view.current):
+                    if isinstance(action, Challenge):
+                        text = t(lang, "fortboyard.button.challenge", player=seat_name(record, action.opponent, lang))
+                        items.append(button(action.token(), text, danger, emoji=PAWNS[action.opponent]))
+            case "trial" if trial is not None:
+                items += self._trial_controls(state, trial, button, lang)
+            case "dive":
+                items += [button(Dive().token(), t(lang, "fortboyard.button.dive"), primary, emoji="🤿"),
+                          button(Abandon().token(), t(lang, "fortboyard.button.abandon"), secondary)]
+            case "guess":
+                items += [button(f"{TYPE}{ANSWER}{state.turn}", t(lang, "fortboyard.button.propose"), success, emoji="✍️"),
+                          button(GiveUp().token(), t(lang, "fortboyard.button.give_up"), secondary)]
+            case "retry":
+                items += [button(Retry().token(), t(lang, "fortboyard.button.retry"), primary, emoji="🔑"),
+                          button(GiveUp().token(), t(lang, "fortboyard.button.give_up"), secondary)]
+            case "draw":
+                items.append(button(Grab().token(), t(lang, "fortboyard.button.grab"), success, emoji="💰"))
+        items.append(PrivateButton(GAME, record.id, label=t(lang, "fortboyard.button.codeword"), emoji="🧩",
+                                   style=discord.ButtonStyle.secondary, row=4))  # fmt: skip
+        return items
+
+    def _trial_controls(self, state: FortBoyardState, trial: TrialView, button: Any, lang: Language) -> list[discord.ui.Item]:
+        primary, secondary = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
+        if trial.stage == "look":
+            return [button(Ready().token(), t(lang, "fortboyard.button.ready"), secondary, emoji="🙈")]
+        if trial.trial_kind in TYPED:
+            return [button(f"{TYPE}{ANSWER}{state.turn}", t(lang, "fortboyard.button.answer"), primary, emoji="✍️")]
+        if trial.trial_kind == "dice":
+            return [button(Throw().token(), t(lang, "fortboyard.button.throw"), primary, emoji="🎲"),
+                    button(Bank().token(), t(lang, "fortboyard.button.bank", pile=trial.pile), secondary, emoji="🏦")]
+        return [button(Show(sign=sign).token(), t(lang, f"fortboyard.sign.{sign}"), primary, emoji=SIGN_EMOJI[sign])
+                for sign in SIGNS]  # fmt: skip
+
+    # -- typed answers ----------------------------------------------------------------
+    def prompt(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, lang: Language) -> Prompt | None:
+        if name != f"{ANSWER}{state.turn}" or seat not in ENGINE.to_act(state):
+            return None
+        title = t(lang, "fortboyard.title")
+        if state.phase == "guess":
+            return Prompt(t(lang, "fortboyard.box.codeword_title"), t(lang, "fortboyard.box.codeword"))
+        trial = state.trial
+        if state.phase != "trial" or trial is None or trial.stage != "play" or trial.trial.kind not in TYPED:
+            return None
+        box = {"sequence": "sequence", "count": "count", "typing": "typing"}.get(trial.trial.kind, "answer")
+        category = t(lang, f"fortboyard.category.{trial.category}")
+        return Prompt(f"{title} · {category}", t(lang, f"fortboyard.box.{box}"))
+
+    def typed_token(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, text: str) -> str | None:
+        if self.prompt(record, state, seat, name, "en") is None:
+            return None
+        return Answer(text=text.strip()[:100]).token()
+
+    # -- the private view and DMs -------------------------------------------------------
+    def private(self, record: SessionRecord, state: FortBoyardState, seat: int, lang: Language) -> BoardMessage:
+        view = ENGINE.view(state, seat)
+        embed = discord.Embed(title=t(lang, "fortboyard.private.title"), colour=COLOUR)
+        if view.level is None:
+            embed.description = t(lang, "fortboyard.private.round_1")
+        else:
+            lines = [t(lang, "fortboyard.private.level", level=t(lang, f"fortboyard.level.{view.level}"), count=len(view.clues))]
+            lines += [t(lang, "fortboyard.private.clue", number=n, text=c) for n, c in enumerate(view.clues, 1)]
+            if not view.clues:
+                lines.append(t(lang, "fortboyard.private.none"))
+            lines.append(t(lang, "fortboyard.private.hint"))
+            embed.description = "\n".join(lines)
+        if view.trial is not None and view.trial.sign is not None:
+            sign = f"{SIGN_EMOJI[view.trial.sign]} {t(lang, f'fortboyard.sign.{view.trial.sign}')}"
+            embed.add_field(name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.sign", sign=sign))
+        return BoardMessage(embed=embed, view=None)
+
+    def whisper(self, record: SessionRecord, state: FortBoyardState, seat: int, events: list[dict[str, Any]],
+                lang: Language) -> str | None:  # fmt: skip
+        clues = [e for e in events if e["kind"] == "clue"]
+        if not clues:
+            return None
+        mine = ENGINE.view(state, seat).clues
+        latest = clues[-1]
+        return t(lang, "fortboyard.dm.clue", number=record.id, count=latest["number"], text=latest["text"],
+                 clues=" · ".join(mine), link=jump_url(record))  # fmt: skip
+
+    # -- narration ----------------------------------------------------------------------
+    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
+        kind = event["kind"]
+        params = dict(event)
+        for key in ("seat", "opponent", "winner", "source", "first"):
+            if isinstance(params.get(key), int):
+                params[key] = seat_name(record, params[key], lang)
+        if "players" in params:
+            params["players"] = ", ".join(seat_name(record, s, lang) for s in event["players"])
+        if "stake" in params:
+            params["stake"] = t(lang, f"fortboyard.stake.{event['stake']}")
+        if "category" in params:
+            params["category"] = t(lang, f"fortboyard.category.{event['category']}")
+        if event.get("cell") is not None:
+            params["where"] = cell_name(event["cell"], lang)
+        variant = ""
+        match kind:
+            case "rolled":
+                variant = ".sea" if event.get("sea") is not None else ""
+            case "trial_began":
+                variant = ".replay" if event["replay"] else ""
+            case "trial_ended":
+                duel = len(event["players"]) > 1
+                variant = ".by_die" if event["by_die"] else ".won" if event["winner"] is not None else ".nobody" if duel else ".lost"
+            case "answered" | "proposed":
+                variant = ".right" if event["right"] else ".wrong"
+            case "signs_shown":
+                params["signs"] = " · ".join(f"{seat_name(record, int(s), lang)} {SIGN_EMOJI[sign]}" for s, sign in event["signs"].items())
+                params["score"] = " – ".join(f"{seat_name(record, int(s), lang)} {n}" for s, n in event["score"].items()) or "0"
+                variant = ".won" if event["winner"] is not None else ".tie"
+            case "key_won":
+                variant = ".taken" if event["source"] is not None else ".stock"
+            case "round_ended":
+                variant = f".{event['round']}"
+            case "grabbed":
+                stone = t(lang, "fortboyard.stone")
+                params["tokens"] = " + ".join(str(v) if v else stone for v in event["tokens"])
+                params["total"] = sum(event["tokens"])
+            case "words_revealed":
+                params["words"] = ", ".join(f"{seat_name(record, int(s), lang)} **{w}**" for s, w in event["words"].items())
+            case "game_ended":
+                params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
+                variant = "." + event["reason"]
+        text = t(lang, f"fortboyard.event.{kind}{variant}", **params)
+        if kind == "trial_ended" and event.get("answer"):
+            text += t(lang, "fortboyard.event.answer", answer=event["answer"])
+        if kind == "round_ended" and event["lost_dives"]:
+            text += " " + t(lang, "fortboyard.event.lost_dives", players=", ".join(seat_name(record, s, lang) for s in event["lost_dives"]))
+        return text
+
+    def news(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> str | None:
+        """A trial, the level choice and the treasure room are told in the thread as they
+        begin, pinging those who must act (a board edit pings nobody)."""
+        kinds = {event["kind"] for event in record.news}
+        if not kinds & NEWS or record.status != "active":
+            return None
+        humans = [s for s in sorted(ENGINE.to_act(state)) if not (record.seats[s].computer or record.seats[s].auto)]
+        if not humans:
+            return None
+        players = ", ".join(seat_mention(record, s, lang) for s in humans)
+        if state.phase == "trial" and state.trial is not None:
+            category = t(lang, f"fortboyard.category.{state.trial.category}")
+            return t(lang, "fortboyard.news.trial", players=players, category=category,
+                     deadline=self.deadline(record, state.trial.players))  # fmt: skip
+        if state.phase == "level":
+            return t(lang, "fortboyard.news.level", players=players)
+        if state.phase == "guess":
+            return t(lang, "fortboyard.news.guess", players=players)
+        return None
+
+    # -- the end and the texts ----------------------------------------------------------
+    def result(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> discord.Embed:
+        view = ENGINE.view(state, None)
+        outcome = ENGINE.outcome(state)
+        assert outcome is not None
+        winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+        key = outcome.reason
+        if key == "treasure" and len(outcome.winners) > 1:
+            key = "shared"
+        embed = discord.Embed(title=t(lang, "fortboyard.result.title", number=record.id),
+                              description=t(lang, f"fortboyard.result.{key}", winners=winners), colour=0xD69E2E)  # fmt: skip
+        place = 1
+        stone = t(lang, "fortboyard.stone")
+        for group in outcome.ranking:
+            for seat in group:
+                player = view.players[seat]
+                name = f"{place}. {PAWNS[seat]} {seat_name(record, seat, lang)}"
+                lines = [t(lang, "fortboyard.result.line", keys=player.keys, clues=player.clues, word=player.word or "—")]
+                if player.handfuls:
+                    hands = " | ".join(" + ".join(str(v) if v else stone for v in hand) for hand in player.handfuls)
+                    lines.append(t(lang, "fortboyard.result.draws", boyards=player.boyards, handfuls=hands))
+                else:
+                    lines.append(t(lang, "fortboyard.result.out"))
+                embed.add_field(name=name[:256], value="\n".join(lines)[:FIELD_SIZE], inline=False)
+            place += len(group)
+        return embed
+
+    def rules(self, lang: Language) -> discord.Embed:
+        embed = discord.Embed(title=t(lang, "fortboyard.rules.title"), description=t(lang, "fortboyard.rules.summary"),
+                              colour=COLOUR)  # fmt: skip
+        for part in ("rounds", "trials"):
+            embed.add_field(name=t(lang, f"fortboyard.rules.{part}_title"), value=t(lang, f"fortboyard.rules.{part}"),
+                            inline=False)  # fmt: skip
+        add_list(embed, t(lang, "fortboyard.rules.house_title"), [f"• {t(lang, f'fortboyard.house.{key}')}" for key in HOUSE_RULES])
+        embed.add_field(name=t(lang, "fortboyard.rules.controls_title"), value=t(lang, "fortboyard.rules.controls"),
+                        inline=False)  # fmt: skip
+        return embed
+
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
+        opts = ENGINE.make_options(options)
+        return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
+                 side=t(lang, f"fortboyard.side.{opts.side}"), clock=opts.clock, **opts.computer.model_dump())  # fmt: skip
