@@ -9,6 +9,7 @@ for real, answering right or wrong as its ``skill`` says (it reads the expected 
 from the stored state, as a player who knows it would).
 """
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +49,7 @@ class Driver(SeatDriver):
     engine = ENGINE
     skill: int = 70  # percent of trials a person plays right
     finds_word: bool = True
+    after_click: Callable[["Driver"], Awaitable[None]] | None = None
 
     def decide(self, state: FortBoyardState, seat: int) -> Any:
         legal = ENGINE.legal_actions(state, seat)
@@ -87,6 +89,8 @@ class Driver(SeatDriver):
         after = await self.record()
         assert after.version > record.version, f"{action.token()} changed nothing"
         self.tokens.append(action.token())
+        if self.after_click is not None:
+            await self.after_click(self)
         return result
 
     async def _use_board(self, actor: MemberActor, shown: discord.Message, record: SessionRecord, token: str) -> InteractionResult:
