@@ -21,8 +21,9 @@ Layout, 860 x 900 px, on a deep-sea background:
   clockwise round the loop (left along the bottom row, right along the top
   row, back down), on a faint line that shows the loop.
 - Pawns: a disc per seat in the seat's colour (``PAWN_COLOURS``, Okabe-Ito,
-  colour-blind friendly) with the seat number (1-6); on their cell, side by
-  side (two rows of three when more than three); divers on their sea cell;
+  colour-blind friendly, in the order of the board's emoji) with the seat
+  number (1-6); on their cell, side by side (two rows of three when more
+  than three); divers on their sea cell;
   at DÉPART when on no cell and not diving, except in round 3, when they
   stand in the Fort's courtyard (the treasure room). A resigned player's pawn
   is not drawn. A pawn that must skip its next turn (prison) wears a padlock.
@@ -48,11 +49,12 @@ text masks. Then the image goes on a palette of 256 colours
 (``png.to_palette``: every flat colour exact, then the most used edge
 shades). It is safe to call from several threads (``asyncio.to_thread``):
 drawing holds a module lock; palette and PNG encoding run outside it. About
-6 ms a picture, 40 KiB (``bench/fortboyard_picture.py``).
+10 ms a picture, 35 KiB (``bench/fortboyard_picture.py``).
 """
 
 from __future__ import annotations
 
+import math
 import threading
 import unicodedata
 from collections.abc import Callable, Sequence
@@ -102,7 +104,9 @@ START_LABEL = 84  # the room of DÉPART's label, on its left
 LEGEND_Y = HEIGHT - 84  # the legend strip's top
 LEGEND_ROW, LEGEND_COLUMNS = 42, 3
 PAWN_R = 10  # a pawn's radius
-PAWN_STEP = 24  # between two pawns side by side
+PAWN_STEP = 23  # between two pawns side by side
+ROW_STEP = 22  # between two rows of pawns
+LOCK_AT = (9, 6)  # a padlock's offset from its pawn's centre
 NAME_LENGTH = 12
 DIE = 50  # the die face's side
 
@@ -118,6 +122,8 @@ STONE_EDGE: RGB = (86, 76, 62)
 COURTYARD: RGB = (202, 188, 156)
 WATER: RGB = (120, 186, 214)
 WATER_EDGE: RGB = (70, 132, 170)
+WAVE: RGB = (150, 204, 226)
+SEA_INK: RGB = (36, 90, 130)
 LOOP_LINE: RGB = (70, 120, 160)
 GOLD: RGB = (236, 184, 40)
 GOLD_EDGE: RGB = (124, 84, 10)
@@ -127,9 +133,9 @@ HALO: RGB = (255, 255, 255)
 PAWN_EDGE: RGB = (24, 20, 18)
 PAPER: RGB = (244, 236, 212)
 SKIN: RGB = (238, 200, 164)
-BEARD: RGB = (250, 250, 248)
-SHADE: RGB = (150, 150, 150)
+BEARD: RGB = HALO
 LOCK: RGB = (60, 62, 70)
+COIN_MIDDLE: RGB = (197, 150, 30)
 KIND_COLOURS: dict[Kind, RGB] = {
     "porte": (176, 132, 88),
     "concentration": (168, 204, 236),
@@ -140,8 +146,9 @@ KIND_COLOURS: dict[Kind, RGB] = {
     "passe": (160, 210, 148),
 }
 KIND_INKS: dict[Kind, RGB] = {kind: LIGHT_INK if kind in ("porte", "prison") else DARK_INK for kind in KIND_COLOURS}
-# Seat colours, seat 0 to 5 (Okabe-Ito): vermilion, blue, bluish green, yellow, reddish purple, sky blue.
-PAWN_COLOURS: tuple[RGB, ...] = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66), (204, 121, 167), (86, 180, 233))
+# Seat colours, seat 0 to 5, from the Okabe-Ito colour-blind-safe palette: vermilion, blue, bluish green,
+# yellow, reddish purple, orange (the board's emoji say 🔴 🔵 🟢 🟡 🟣 🟠, cogs.fortboyard.board.PAWNS).
+PAWN_COLOURS: tuple[RGB, ...] = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66), (204, 121, 167), (230, 159, 0))
 PAWN_INKS: tuple[RGB, ...] = (LIGHT_INK, LIGHT_INK, LIGHT_INK, DARK_INK, DARK_INK, DARK_INK)
 
 LABELS: dict[str, dict[str, str]] = {
@@ -197,7 +204,7 @@ def cell_box(cell: Cell) -> Box:
 def cell_centre(cell: Cell) -> tuple[int, int]:
     """Where a tile's pawns gather (below its label)."""
     x0, y0, x1, _ = cell_box(cell)
-    return (x0 + x1) // 2, y0 + 48
+    return (x0 + x1) // 2, y0 + 46
 
 
 def _sea_grid(sea: int) -> tuple[int, int]:
@@ -207,7 +214,7 @@ def _sea_grid(sea: int) -> tuple[int, int]:
         return -sea, 0
     if sea >= SEA_CELLS - half:
         return SEA_CELLS - sea, 0
-    return sea - half - 1 - half, 1
+    return sea - SEA_CELLS // 2, 1  # the top row holds cells 3 to 7
 
 
 def sea_centre(sea: int) -> tuple[int, int]:
@@ -233,8 +240,10 @@ def start_centre() -> tuple[int, int]:
 
 
 def fort_box() -> Box:
+    """The Fort's oval, inside the ring."""
     inset = 18
-    return RING_X + TILE_W + inset, RING_Y + TILE_H + inset, RING_X + (SIDE - 1) * TILE_W - inset, RING_Y + (SIDE - 1) * TILE_H - inset
+    x0, y0 = RING_X + TILE_W + inset, RING_Y + TILE_H + inset
+    return x0, y0, RING_X + (SIDE - 1) * TILE_W - inset, RING_Y + (SIDE - 1) * TILE_H - inset
 
 
 def fort_centre() -> tuple[int, int]:
@@ -259,7 +268,7 @@ def _slots(count: int, row: int = 3) -> list[Point]:
     rows = [count] if count <= row else [(count + 1) // 2, count // 2]
     slots = []
     for index, size in enumerate(rows):
-        dy = 0.0 if len(rows) == 1 else (index - 0.5) * PAWN_STEP
+        dy = 0.0 if len(rows) == 1 else (index - 0.5) * ROW_STEP
         slots += [((k - (size - 1) / 2) * PAWN_STEP, dy) for k in range(size)]
     return slots
 
@@ -292,9 +301,6 @@ def _s(value: float) -> float:
 
 def _sbox(box: Sequence[float]) -> tuple[float, ...]:
     return tuple(v * SCALE for v in box)
-
-
-Paint = Callable[[ImageDraw.ImageDraw, float, float], None]  # draws round (x, y), at SCALE
 
 
 def _disc(draw: ImageDraw.ImageDraw, x: float, y: float, radius: float, colour: tuple[int, ...]) -> None:
@@ -339,7 +345,7 @@ def _stamp(image: Image.Image, sprite: tuple[Image.Image, Image.Image, int], xy:
 
 
 def _paint_pawn(canvas: Image.Image, c: float, arg: object) -> None:
-    seat, current, locked = arg  # type: ignore[misc]
+    seat, current = arg  # type: ignore[misc]
     draw = ImageDraw.Draw(canvas)
     r = _s(PAWN_R)
     if current:
@@ -348,13 +354,6 @@ def _paint_pawn(canvas: Image.Image, c: float, arg: object) -> None:
     _disc(draw, c, c, r, _rgba(PAWN_EDGE))
     _disc(draw, c, c, r - _s(1.5), _rgba(PAWN_COLOURS[seat]))
     _text(canvas, (c, c), str(seat + 1), 13 * SCALE, _rgba(PAWN_INKS[seat]))
-    if locked:  # a padlock on the pawn's upper right
-        x, y, w = c + r * 0.75, c - r * 0.55, _s(4.5)
-        draw.rounded_rectangle((x - w * 0.7, y - w * 1.25, x + w * 0.7, y + w * 0.2), radius=w * 0.7, outline=_rgba(PAWN_EDGE), width=round(_s(2.4)))
-        draw.rounded_rectangle((x - w * 0.7, y - w * 1.25, x + w * 0.7, y + w * 0.2), radius=w * 0.7, outline=_rgba(LOCK), width=round(_s(1.2)))
-        draw.rounded_rectangle((x - w - _s(1), y - _s(1), x + w + _s(1), y + w * 1.3 + _s(1)), radius=_s(1.5), fill=_rgba(PAWN_EDGE))
-        draw.rounded_rectangle((x - w, y, x + w, y + w * 1.3), radius=_s(1), fill=_rgba(LOCK))
-        _disc(draw, x, y + w * 0.6, _s(1), _rgba(GOLD))
 
 
 def _paint_die(canvas: Image.Image, c: float, arg: object) -> None:
@@ -388,11 +387,24 @@ def _paint_clue(canvas: Image.Image, c: float, arg: object) -> None:
         draw.line((c - w * 0.55, y, c + w * (0.55 if k < 2 else 0.1), y), fill=_rgba(DIM_INK), width=round(_s(1.2)))
 
 
+def _paint_lock(canvas: Image.Image, c: float, arg: object) -> None:
+    """A padlock: prison, the next turn is lost."""
+    draw = ImageDraw.Draw(canvas)
+    w, h = _s(5.5), _s(4.5)  # half the body
+    top = c - h * 0.2
+    for colour, grow in ((PAWN_EDGE, _s(1.2)), (LOCK, 0.0)):  # an outline, then the lock
+        shackle = (c - w * 0.65 - grow, top - h * 1.6 - grow, c + w * 0.65 + grow, top + h * 0.6)
+        draw.rounded_rectangle(shackle, radius=w * 0.65 + grow, outline=_rgba(colour), width=round(_s(2.2) + 2 * grow))
+        body = (c - w - grow, top - grow, c + w + grow, top + 2 * h + grow)
+        draw.rounded_rectangle(body, radius=_s(1.5) + grow, fill=_rgba(colour))
+    draw.rectangle((c - _s(0.8), top + h * 0.6, c + _s(0.8), top + h * 1.4), fill=_rgba(GOLD))
+
+
 def _paint_coin(canvas: Image.Image, c: float, arg: object) -> None:
     draw = ImageDraw.Draw(canvas)
     _disc(draw, c, c, _s(7.5), _rgba(GOLD_EDGE))
     _disc(draw, c, c, _s(6), _rgba(GOLD))
-    _disc(draw, c, c, _s(3.5), _rgba(blend(GOLD, GOLD_EDGE, 0.35)))
+    _disc(draw, c, c, _s(3.5), _rgba(COIN_MIDDLE))
 
 
 _PAINTERS: dict[str, tuple[Callable[[Image.Image, float, object], None], RGB]] = {
@@ -401,11 +413,12 @@ _PAINTERS: dict[str, tuple[Callable[[Image.Image, float, object], None], RGB]] =
     "key": (_paint_key, GOLD_EDGE),
     "clue": (_paint_clue, PAWN_EDGE),
     "coin": (_paint_coin, GOLD_EDGE),
+    "lock": (_paint_lock, PAWN_EDGE),
 }
 
 
-def _pawn(seat: int, current: bool, locked: bool) -> tuple[Image.Image, Image.Image, int]:
-    return _sprite("pawn", PAWN_R + 6, (seat, current, locked))
+def _pawn(seat: int, current: bool) -> tuple[Image.Image, Image.Image, int]:
+    return _sprite("pawn", PAWN_R + 6, (seat, current))
 
 
 # -- kind icons, drawn on the background (at SCALE) ----------------------------------------------
@@ -418,8 +431,9 @@ def _icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: float, y:
         draw.rectangle((x - 5 * u, y, x + 5 * u, y + 7 * u), fill=ink)
         draw.line((x, y - 6 * u, x, y + 7 * u), fill=KIND_COLOURS["porte"], width=w)
     elif kind == "concentration":  # an hourglass
-        draw.polygon([(x - 5 * u, y - 7 * u), (x + 5 * u, y - 7 * u), (x, y), (x + 5 * u, y + 7 * u), (x - 5 * u, y + 7 * u), (x, y)], fill=ink)
-        draw.polygon([(x - 2.5 * u, y - 4.5 * u), (x + 2.5 * u, y - 4.5 * u), (x, y - 1.5 * u)], fill=KIND_COLOURS["concentration"])
+        for sign in (-1, 1):
+            draw.polygon([(x - 5 * u, y + sign * 7 * u), (x + 5 * u, y + sign * 7 * u), (x, y)], fill=ink)
+        draw.polygon([(x - 2.5 * u, y - 4.5 * u), (x + 2.5 * u, y - 4.5 * u), (x, y - 1.5 * u)], fill=KIND_COLOURS[kind])  # sand
     elif kind == "force":  # a dumbbell
         draw.rectangle((x - 6 * u, y - u, x + 6 * u, y + u), fill=ink)
         for side in (-1, 1):
@@ -440,11 +454,13 @@ def _icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: float, y:
 
 def _fouras(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     """The Père Fouras: a bald head and a long white beard, round (x, y) (at SCALE)."""
-    u = _s(1)
+    u = _s(0.95)
     draw.ellipse((x - 8 * u, y - 10 * u, x + 8 * u, y + 6 * u), fill=PAWN_EDGE)
     draw.ellipse((x - 7 * u, y - 9 * u, x + 7 * u, y + 5 * u), fill=SKIN)
-    draw.polygon([(x - 8 * u, y - u), (x + 8 * u, y - u), (x + 4 * u, y + 10 * u), (x, y + 14 * u), (x - 4 * u, y + 10 * u)], fill=PAWN_EDGE)
-    draw.polygon([(x - 7 * u, y), (x + 7 * u, y), (x + 3.5 * u, y + 9.5 * u), (x, y + 12.5 * u), (x - 3.5 * u, y + 9.5 * u)], fill=BEARD)
+    outline = [(-8, -1), (8, -1), (4, 10), (0, 14), (-4, 10)]
+    beard = [(-7, 0), (7, 0), (3.5, 9.5), (0, 12.5), (-3.5, 9.5)]
+    draw.polygon([(x + dx * u, y + dy * u) for dx, dy in outline], fill=PAWN_EDGE)
+    draw.polygon([(x + dx * u, y + dy * u) for dx, dy in beard], fill=BEARD)
     draw.ellipse((x - 7 * u, y - 2 * u, x + 7 * u, y + 4 * u), fill=BEARD)  # moustache and cheeks
     for side in (-1, 1):
         _disc(draw, x + side * 3 * u, y - 3.5 * u, 1.1 * u, PAWN_EDGE)
@@ -474,7 +490,7 @@ def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, cell: Cell, words: dict
     number = blend(ink, colour, 0.25)
     _text(image, (_s(x1 - 9), _s(y1 - 13)), str(cell), 11 * SCALE, number, anchor="r")
     if fouras:
-        _fouras(draw, _s(x0 + 18), _s(y1 - 22))
+        _fouras(draw, _s(x0 + 16), _s(y1 - 20))
     else:
         _icon(image, draw, kind, _s(x0 + 16), _s(y1 - 16), blend(ink, colour, 0.15))
 
@@ -483,7 +499,8 @@ def _sea(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
     # The loop's line through the cells' centres, a rounded rectangle.
     left, right = sea_centre(2)[0], sea_centre(SEA_CELLS - 2)[0]
     top, bottom = SEA_ROWS_Y[1], SEA_ROWS_Y[0]
-    draw.rounded_rectangle(_sbox((left - 30, top, right + 30, bottom)), radius=_s((bottom - top) / 2), outline=LOOP_LINE, width=round(_s(4)))
+    loop = _sbox((left - 30, top, right + 30, bottom))
+    draw.rounded_rectangle(loop, radius=_s((bottom - top) / 2), outline=LOOP_LINE, width=round(_s(4)))
     # From the Père Fouras down to the sunken key.
     kx, ky = sea_centre(0)
     draw.line(_sbox((kx, ky + SEA_H / 2, kx, RING_Y + GAP)), fill=LOOP_LINE, width=round(_s(4)))
@@ -496,9 +513,10 @@ def _sea(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         if key:
             _key_shape(draw, _s(x - SEA_W / 2 + 4 + SEA_KEY_ROOM / 2), _s(y), _s(SEA_KEY_ROOM))  # type: ignore[arg-type]
         else:
-            for dx in (-24, 20):  # two ripples
-                draw.arc(_sbox((x + dx - 6, y - 12, x + dx + 6, y - 2)), 200, 340, fill=WATER_EDGE, width=round(_s(1.5)))
-            _text(image, (_s(x + SEA_W / 2 - 9), _s(y + SEA_H / 2 - 10)), str(sea), 10 * SCALE, WATER_EDGE, anchor="r")
+            for dy in (-11, 11):  # waves
+                wave = [_sbox((x + dx, y + dy + 2.5 * math.sin(dx / 4)))[:2] for dx in range(-SEA_W // 2 + 8, SEA_W // 2 - 7, 2)]
+                draw.line(wave, fill=WAVE, width=round(_s(1.2)), joint="curve")
+            _text(image, (_s(x + SEA_W / 2 - 9), _s(y + SEA_H / 2 - 10)), str(sea), 10 * SCALE, SEA_INK, anchor="r")
 
 
 def _fort(image: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str]) -> None:
@@ -520,7 +538,8 @@ def _start(image: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str])
     box = start_box()
     x0, y0, x1, y1 = box
     middle = (cell_box(0)[0] + cell_box(0)[2]) / 2
-    draw.polygon([_sbox((middle - 9, y0 + 1)), _sbox((middle + 9, y0 + 1)), _sbox((middle, y0 - 10))], fill=WOOD)  # an arrow up to PORTE
+    arrow = [_sbox((middle - 9, y0 + 1)), _sbox((middle + 9, y0 + 1)), _sbox((middle, y0 - 10))]
+    draw.polygon(arrow, fill=WOOD)  # up to PORTE
     draw.rounded_rectangle(_inset(box, 0), radius=_s(8), fill=WOOD_EDGE)
     draw.rounded_rectangle(_inset(box, 2), radius=_s(6), fill=WOOD)
     for k in range(1, 8):  # planks
@@ -582,8 +601,10 @@ def _pawns(image: Image.Image, view: FortBoyardView) -> None:
         if place[0] == "sea" and len(seats) > 3:  # a sea cell is low: squeeze the two rows
             slots = [(dx, dy * 0.75) for dx, dy in slots]
         for seat, (dx, dy) in zip(seats, slots):
-            current = seat == view.current and not over
-            _stamp(image, _pawn(seat, current, view.players[seat].skip), (x + dx, y + dy))
+            _stamp(image, _pawn(seat, seat == view.current and not over), (x + dx, y + dy))
+        for seat, (dx, dy) in zip(seats, slots):  # over the pawns, so that a neighbour does not hide it
+            if view.players[seat].skip:
+                _stamp(image, _sprite("lock", 9), (x + dx + LOCK_AT[0], y + dy + LOCK_AT[1]))
 
 
 def _corners(image: Image.Image, view: FortBoyardView, words: dict[str, str]) -> None:
@@ -626,7 +647,7 @@ def _legend(image: Image.Image, view: FortBoyardView, names: Sequence[str]) -> N
         y = (y0 + y1) / 2
         if seat == view.current and not over and not player.resigned:
             draw.rounded_rectangle((x0, y0, x1 - 4, y1), radius=7, outline=HALO, width=2)
-        _stamp(image, _pawn(seat, False, False), (x0 + 18, y))
+        _stamp(image, _pawn(seat, False), (x0 + 18, y))
         ink = DIM_INK if player.resigned else LIGHT_INK
         right = _text(image, (x0 + 34, y), display_name(names, seat), 14, ink, anchor="l")
         if player.resigned:
@@ -647,7 +668,7 @@ def _flat_colours() -> list[RGB]:
     """Every colour the picture fills areas with: they must stay exact."""
     colours = [
         BACKGROUND, LEGEND_BAND, LIGHT_INK, DIM_INK, DARK_INK, STONE, STONE_EDGE, COURTYARD, WATER, WATER_EDGE,
-        LOOP_LINE, GOLD, GOLD_EDGE, WOOD, WOOD_EDGE, HALO, PAWN_EDGE, PAPER, SKIN, BEARD, SHADE, LOCK,
+        LOOP_LINE, WAVE, SEA_INK, GOLD, GOLD_EDGE, WOOD, WOOD_EDGE, HALO, PAWN_EDGE, PAPER, SKIN, BEARD, LOCK, COIN_MIDDLE,
         *PAWN_COLOURS, *PAWN_INKS, *KIND_COLOURS.values(), blend(WOOD, WOOD_EDGE, 0.4),
     ]  # fmt: skip
     for kind, colour in KIND_COLOURS.items():
