@@ -20,8 +20,8 @@ from bot.storage import SessionRecord
 from games.core import Rng
 from games.fortboyard import ENGINE, trials
 from games.fortboyard.models import Answer, Attempt, Bank, FortBoyardState, Ready, Show, Throw, TimeUp
-from tests.discord.driver import SeatDriver, custom_ids, items, open_game_table
-from tests.discord.forteresse_driver import message
+from tests.discord.driver import SeatDriver, open_game_table, use_board
+from tests.discord.forteresse_driver import board
 
 GAME = ENGINE.name
 
@@ -32,11 +32,6 @@ async def open_table(
 ) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
     """``/fortboyard start``, everyone joins, the host adds computers and starts."""
     return await open_game_table(env, channel, GAME, host, joiners, computers, lang, **options)
-
-
-def board(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Message:
-    (board_id,) = record.board_message_ids
-    return message(env, channel, board_id)
 
 
 def code_word(state: FortBoyardState, seat: int) -> str:
@@ -83,7 +78,7 @@ class Driver(SeatDriver):
             assert opened.modal is not None, opened.response and opened.response.content
             result = await actor.submit_modal(opened, {"text": action.text})
         else:
-            result = await self._use_board(actor, shown, record, action.token())
+            result = await use_board(actor, shown, GAME, record, action.token())
         assert not any((f.content or "").startswith("⛔") for f in result.followups), result.followups
         assert not result.ephemeral, f"{action.token()} refused: {result.response.content}"
         after = await self.record()
@@ -92,17 +87,6 @@ class Driver(SeatDriver):
         if self.after_click is not None:
             await self.after_click(self)
         return result
-
-    async def _use_board(self, actor: MemberActor, shown: discord.Message, record: SessionRecord, token: str) -> InteractionResult:
-        button = f"g:{GAME}:{record.id}:{record.version}:{token}"
-        if button in custom_ids(shown):
-            (item,) = [i for i in items(shown) if getattr(i, "custom_id", None) == button]
-            assert not item.disabled, f"{token} is disabled"
-            return await actor.click(shown, custom_id=button)
-        for item in items(shown):
-            if isinstance(item, discord.SelectMenu) and token in [o.value for o in item.options]:
-                return await actor.select(shown, [token], custom_id=item.custom_id)
-        raise AssertionError(f"the board offers no control for {token}")
 
     async def play_to_end(self, max_moves: int = 2000) -> SessionRecord:
         record = await self.play_until(lambda state: False, max_moves)

@@ -19,8 +19,8 @@ from bot.storage import SessionRecord
 from games.core import Rng
 from games.labyrinthe import ENGINE
 from games.labyrinthe.models import LabyrintheAction, LabyrintheState, LabyrintheView, Stay
-from tests.discord.driver import SeatDriver, custom_ids, items, open_game_table
-from tests.discord.forteresse_driver import message, private_reply
+from tests.discord.driver import SeatDriver, open_game_table, use_board
+from tests.discord.forteresse_driver import board, message, private_reply
 
 GAME = ENGINE.name
 
@@ -31,11 +31,6 @@ async def open_table(
 ) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
     """``/labyrinthe start``, everyone joins, the host adds computers and starts."""
     return await open_game_table(env, channel, GAME, host, joiners, computers, lang, **options)
-
-
-def board(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Message:
-    (board_id,) = record.board_message_ids
-    return message(env, channel, board_id)
 
 
 def duellist(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
@@ -74,7 +69,7 @@ class Driver(SeatDriver):
             result = await actor.click(shown, custom_id=f"g:{GAME}:{record.id}:0:{token}")  # no board version
         else:
             shown = board(self.env, self.channel, record)
-            result = await self._use_board(actor, shown, record, token)
+            result = await use_board(actor, shown, GAME, record, token)
         assert not any((f.content or "").startswith("⛔") for f in result.followups), result.followups
         if result.ephemeral and state.phase != "choose":
             raise AssertionError(f"{token} refused: {result.response.content}")
@@ -84,19 +79,6 @@ class Driver(SeatDriver):
         if self.after_click is not None:
             await self.after_click(self)
         return result
-
-    async def _use_board(
-        self, actor: MemberActor, shown: discord.Message, record: SessionRecord, token: str
-    ) -> InteractionResult:
-        button = f"g:{GAME}:{record.id}:{record.version}:{token}"
-        if button in custom_ids(shown):
-            (item,) = [i for i in items(shown) if getattr(i, "custom_id", None) == button]
-            assert not item.disabled, f"{token} is disabled"
-            return await actor.click(shown, custom_id=button)
-        for item in items(shown):
-            if isinstance(item, discord.SelectMenu) and token in [o.value for o in item.options]:
-                return await actor.select(shown, [token], custom_id=item.custom_id)
-        raise AssertionError(f"the board offers no control for {token}")
 
     async def play_action(self, seat: int, action: LabyrintheAction) -> InteractionResult:
         return await self.play(seat, action.token())
