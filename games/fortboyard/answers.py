@@ -10,7 +10,9 @@ WORD = re.compile(r"[a-z0-9]+")
 
 def words(text: str) -> list[str]:
     """The lowercase ASCII words of ``text``."""
-    plain = unicodedata.normalize("NFKD", text.casefold()).encode("ascii", "ignore").decode()
+    folded = text.casefold().replace("œ", "oe").replace("æ", "ae")  # ligatures have no NFKD split
+    bare = "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
+    plain = bare.encode("ascii", "replace").decode()  # another sign (’, «) parts words, like ' does
     return WORD.findall(plain)
 
 

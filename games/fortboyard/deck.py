@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from games.fortboyard.answers import normalize
+from games.fortboyard.answers import words
 
 Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
@@ -61,7 +61,7 @@ class Count(_Kind):
 
     @property
     def answer(self) -> int:
-        return normalize(self.text).count(self.letter)
+        return " ".join(words(self.text)).count(self.letter)  # a leading article counts too
 
     @property
     def accepted(self) -> list[str]:

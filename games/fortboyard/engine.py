@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from games.core import Engine, Event, IllegalAction, Outcome, ReactionWindow, Rng
 from games.fortboyard import bots, trials
-from games.fortboyard.answers import matches
+from games.fortboyard.answers import matches, normalize
 from games.fortboyard.deck import CATEGORIES, Category, deck
 from games.fortboyard.models import (
     Abandon,
@@ -514,7 +514,11 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         """« Si votre réponse est fautive et que vous avez au moins 2 Clés ..., vous avez le droit
         de faire une nouvelle proposition ... en échange de l'une de vos Clés. »"""
         player = state.players[seat]
-        right = matches(text, self._word(state, seat).accepted)
+        word = self._word(state, seat)
+        # a typo is forgiven, another card's word is not: « canard » is one slip from « cafard »
+        said, own = normalize(text), {normalize(a) for a in word.accepted}
+        others = {normalize(a) for card in self._deck(state).words for w in (card.easy, card.hard) for a in w.accepted}
+        right = matches(text, word.accepted) and (said in own or said not in others)
         events.append(Proposed(seat=seat, right=right))
         if right:
             player.found = True

@@ -9,6 +9,8 @@ dictionaries below and nowhere else:
 - ``SECRET_PROBES``: how to find the hidden information of a state and check
   that a view (and the events it sees) does not contain it. A game without a
   probe fails ``test_secrecy`` with a message saying what to add;
+- ``FREE_TEXT``: actions that carry free text (typed answers), left out of the
+  "legal elsewhere" pool;
 - ``KNOWN_BUGS``: (test, engine) pairs marked ``xfail(strict=True)`` until the
   engine is fixed;
 - ``STEP_LIMITS``: the most actions a play-out may take before it counts as
@@ -20,6 +22,7 @@ between tests through a cache; tests only read them.
 
 import json
 import random
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any, NamedTuple
@@ -54,6 +57,7 @@ EXTRA_OPTIONS: dict[str, list[dict[str, Any]]] = {
     "forteresse": [{"auto_ties": True}],
     "labyrinthe": [{"open_boxes": True, "first_player": "lobby"}],
     "fireship": [{"rounds": 6}],
+    "fortboyard": [{"language": "en", "side": "blue", "clock": 20}],
 }
 
 GENERIC_GARBAGE = ["", " ", "\n", "\x00", "?", "~~", "🙂", "é", "null", "{}", "[]", "-1", "x" * 300]
@@ -83,9 +87,17 @@ EXTRA_GARBAGE: dict[str, list[str]] = {
         "d", "d4", "d-1", "d01", "b", "b2", "bD", "Rock", "rock ", "pierre", "m", "mA0",
         "mA5", "mB13", "mG1", "mc7", "mC07", "m C7", "p", "pA0", "pF13", "pC٣", "mB1.",
     ],
+    "fortboyard": [
+        "g", "g24", "g99", "g-1", "g01", "g 1", "G1", "g1 ", "g٣", "vs", "vs6", "vs9", "vs-1", "vs01", "VS1",
+        "a", "a.%%", "a.YQ=", "a.Y", "a. ", "A.YQ", "stake-x", "stake-", "stake-Key", "level-x", "level-",
+        "level-medium", "Roll", "R", "rr", "rock", "Stone", "pierre", "puits", "STAY", "Ready", "late ",
+        "try1", "dive!", "drop ", "retry1", "stop.", "grab2",
+    ],
 }
 
-STEP_LIMITS: dict[str, int] = {"fortissimo": 3000, "forteresse": 3000, "labyrinthe": 30_000, "fireship": 20_000}
+STEP_LIMITS: dict[str, int] = {
+    "fortissimo": 3000, "forteresse": 3000, "labyrinthe": 30_000, "fireship": 20_000, "fortboyard": 10_000,
+}
 DEFAULT_STEP_LIMIT = 10_000
 
 Probe = Callable[[Engine, GameState, "int | None", BaseModel, list[Event]], list[str]]
@@ -276,14 +288,118 @@ def _fireship_probe(
     return problems
 
 
+def _whole_word(secret: str, folded: str) -> bool:
+    """``secret`` (4 characters or more) stands as a whole word in ``folded`` (a casefolded text)."""
+    secret = secret.casefold()
+    if len(secret) < 4 or secret not in folded:  # the quick test first
+        return False
+    return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", folded) is not None
+
+
+def _fortboyard_probe(
+    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
+) -> list[str]:
+    """Hidden: the other seats' code words (at their level, or both levels before it is
+    chosen) until the game is over, their clues always, their levels, the decks' order;
+    while a trial runs, its answer (and a sequence's items once it is hidden), and the
+    other duellist's sign.
+
+    The code words and clues are searched as whole words (4 characters or more,
+    whatever the case) in the view and in the events the seat sees, once the card
+    texts shown on purpose (the trial's text and items, the viewer's own clues, a
+    finished trial's answer) are left out: a riddle may well say "miroir". Then the
+    planting check: change the other seats' code-word cards and levels, the decks'
+    order, the running trial's answer (or hidden items) and the other duellist's
+    sign: the view must not change at all.
+    """
+    from games.fortboyard import trials as fb_trials
+    from games.fortboyard.deck import deck as fb_deck
+
+    problems = []
+    over = state.phase == "over"
+    box = fb_deck(state.options.language)
+    mine = state.players[seat] if seat is not None else None
+    own = box.word_card(mine.word).level(mine.level).clues[: mine.clues] if mine and mine.word and mine.level else []
+    if view.clues != own or (mine is None and view.level is not None):
+        problems.append(f"the view lists clues {view.clues}, not the viewer's own {own}")
+    shown_view = view.model_copy(update={"clues": [], "trial": None})
+    texts = [("the view", shown_view.model_dump_json().casefold())]
+    if view.trial is not None:
+        trial_view = view.trial.model_copy(update={"text": None, "items": None})
+        texts.append(("the trial view", trial_view.model_dump_json().casefold()))
+    for event in events:
+        if event.kind == "clue" and event.seat != seat:
+            problems.append(f"seat {seat} sees seat {event.seat}'s clue event")
+        if event.kind == "clue" and event.seat == seat:
+            continue
+        if event.kind == "words_revealed" and over:
+            continue
+        texts.append((f"event {event.kind}", event.model_dump_json(exclude={"answer"}).casefold()))
+    for other, player in enumerate(state.players):
+        if other == seat or player.word is None:
+            continue
+        card = box.word_card(player.word)
+        for level in [player.level] if player.level else ["easy", "hard"]:
+            word = card.level(level)
+            secrets = list(word.clues) + ([] if over else [word.word, *word.variants])
+            for secret in secrets:
+                for where, text in texts:
+                    if _whole_word(secret, text):
+                        problems.append(f"{where} holds seat {other}'s secret {secret!r}")
+    progress = state.trial
+    if progress is not None and state.phase == "trial":
+        answer = fb_trials.expected(progress)
+        whole = view.model_dump_json().casefold()
+        hidden = list(progress.trial.items) if progress.trial.kind == "sequence" and progress.stage == "play" else []
+        if progress.trial.kind != "sequence" or progress.stage == "play":
+            hidden.append(answer or "")
+        for secret in hidden:
+            if _whole_word(secret, whole):
+                problems.append(f"the view holds the running trial's answer {secret!r}")
+    twins = []
+    if not over:
+        players = [p.model_copy() for p in state.players]
+        word_ids = [c.id for c in box.words]
+        for other, player in enumerate(players):
+            if other != seat and player.word is not None:
+                new = word_ids[(word_ids.index(player.word) + 1) % len(word_ids)]
+                flipped = {"easy": "hard", "hard": "easy"}.get(player.level or "", None)
+                players[other] = player.model_copy(update={"word": new, "level": flipped or player.level})
+        twins.append(state.model_copy(update={"players": players}))
+    decks = {category: cards[1:] + cards[:1] for category, cards in state.decks.items()}
+    twins.append(state.model_copy(update={"decks": decks}))
+    if progress is not None and state.phase == "trial":
+        trial = progress.trial
+        if trial.kind in ("riddle", "quickfire"):
+            trial = trial.model_copy(update={"answer": "zzzz", "variants": []})
+        elif trial.kind == "sequence" and progress.stage == "play":
+            trial = trial.model_copy(update={"items": list(reversed(trial.items)) + ["zzzz"]})
+        choices = {s: "well" if sign != "well" else "paper" for s, sign in progress.choices.items() if s != seat}
+        choices.update({s: sign for s, sign in progress.choices.items() if s == seat})
+        twins.append(state.model_copy(update={"trial": progress.model_copy(update={"trial": trial, "choices": choices})}))
+    for twin in twins:
+        if engine.view(twin, seat) != view:
+            problems.append("the view changes when hidden things are moved")
+            break
+    return problems
+
+
 SECRET_PROBES: dict[str, Probe] = {
     "fireship": _fireship_probe,
+    "fortboyard": _fortboyard_probe,
     "fortissimo": _fortissimo_probe,
     "forteresse": _forteresse_probe,
     "labyrinthe": _labyrinthe_probe,
 }
 
 KNOWN_BUGS: dict[tuple[str, str], str] = {}
+
+# Actions carrying free text (a typed answer): where typing is open, any text is a legal
+# answer, so such an action is never "legal elsewhere but not here"; each game's own
+# tests check that typing is refused where it is not open.
+FREE_TEXT: dict[str, Callable[[Action], bool]] = {
+    "fortboyard": lambda action: action.token().startswith("a."),
+}
 
 # How many seeds each kind of check runs over, per (engine, players, options) case.
 # With Fortissimo's 3 option sets, each player count gets 15 random, 12 computer-player
@@ -666,7 +782,8 @@ def test_illegal_actions_change_nothing(name: str, players: int, opts: str) -> N
             before = engine.dump(state)
             for seat in sorted(engine.to_act(state)):
                 legal = {a.token() for a in engine.legal_actions(state, seat)}
-                illegal = [a for a in pool if a.token() not in legal]
+                free = FREE_TEXT.get(name, lambda action: False)
+                illegal = [a for a in pool if a.token() not in legal and not free(a)]
                 if not illegal:
                     continue
                 action = rng.choice(illegal)  # one per state: apply() costs a deep copy
