@@ -83,7 +83,7 @@ class FortBoyardUI(GameUI):
             embed.add_field(name=t(lang, "fortboyard.board.trial"), value=self._trial(record, view.trial, lang)[:FIELD_SIZE],
                             inline=False)  # fmt: skip
         embed.add_field(name=t(lang, "fortboyard.board.players"), value=self._players(record, view, lang), inline=False)
-        lines = [self.narrate(record, event, lang) for event in record.recent]
+        lines = [line for event in record.recent if (line := self.narrate(record, event, lang))]
         if view.round == 1 and not lines:
             lines = [self._opening(record, view, lang)]
         add_recent(embed, t(lang, "fortboyard.board.recent"), lines)
@@ -319,7 +319,10 @@ class FortBoyardUI(GameUI):
 
     # -- narration ----------------------------------------------------------------------
     def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
+        """One line of the board's log ("" for what the line before already says)."""
         kind = event["kind"]
+        if kind == "landed" and not event["via_passe"]:
+            return ""  # the roll's own line says where the pawn went
         params = dict(event)
         for key in ("seat", "opponent", "winner", "source", "first"):
             if isinstance(params.get(key), int):
