@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
-from bot.ui.png import chunks
+from tests.cogs import png_checks
 from cogs.fortboyard.picture import (
     BACKGROUND,
     HALO,
@@ -56,11 +56,7 @@ def picture(view: FortBoyardView, lang: str = "fr", names: list[str] = NAMES) ->
 
 
 def check_png(png: bytes) -> None:
-    assert chunks(png) == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]  # no time, no text
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    assert image.format == "PNG" and image.mode == "P" and image.size == (WIDTH, HEIGHT)
-    assert len(png) < 120 * 1024
+    png_checks.check_png(png, (WIDTH, HEIGHT), most_kib=120)
 
 
 def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 6) -> bool:

@@ -1,12 +1,10 @@
 """The Forteresse Solo table picture: valid PNGs from seeded play-outs, the same
 bytes for the same view, and never anything of the hand."""
 
-import io
 
 import pytest
-from PIL import Image
 
-from bot.ui.png import chunks
+from tests.cogs import png_checks
 from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render
 from games.core import Rng
 from games.forteresse import ENGINE
@@ -90,10 +88,7 @@ def features(view: ForteresseView) -> set[str]:
 
 
 def check_png(png: bytes) -> None:
-    assert chunks(png) == [b"IHDR", b"IDAT", b"IEND"]  # no time, no text
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    assert image.format == "PNG" and image.mode == "RGB" and image.size == (WIDTH, HEIGHT)
+    png_checks.check_png(png, (WIDTH, HEIGHT), "RGB")
 
 
 def test_label_keys_are_catalog_keys():

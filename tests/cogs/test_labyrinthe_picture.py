@@ -8,7 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
-from bot.ui.png import chunks
+from tests.cogs import png_checks
+from tests.cogs.png_checks import close
 from cogs.labyrinthe.picture import (
     FADED,
     FLOOR_FIXED,
@@ -51,15 +52,8 @@ def picture(view: LabyrintheView) -> Image.Image:
 
 
 def check_png(png: bytes) -> None:
-    tags = chunks(png)
-    assert tags == [b"IHDR", b"PLTE", b"IDAT", b"IEND"]  # no time, no text
-    image = Image.open(io.BytesIO(png))
-    image.load()
-    assert image.format == "PNG" and image.mode == "P" and image.size == (WIDTH, HEIGHT)
+    png_checks.check_png(png, (WIDTH, HEIGHT))
 
-
-def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
-    return max(abs(x - y) for x, y in zip(a, b)) <= tolerance
 
 
 def count_near(image: Image.Image, xy: tuple[int, int], colour: tuple[int, int, int], radius: int) -> int:
