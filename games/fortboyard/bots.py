@@ -15,10 +15,13 @@ from games.fortboyard.models import (
     Challenge,
     ChooseLevel,
     Dive,
+    Fire,
     FortBoyardView,
     Goto,
+    Hide,
     Retry,
     Show,
+    Take,
 )
 from games.fortboyard.track import TRACK
 
@@ -30,9 +33,12 @@ def choose(view: FortBoyardView, legal: list, rng: Rng):  # noqa: ANN201 - one o
     for wanted in (Attempt(), Dive(), Retry(), ChooseLevel(level="easy")):
         if wanted in legal:
             return wanted
-    signs = [a for a in legal if isinstance(a, Show)]
-    if signs:
-        return rng.choice(signs)
+    blind = [a for a in legal if isinstance(a, Show | Hide | Fire)]
+    if blind:  # signs and the sea battle: nothing to read, so at random
+        return rng.choice(blind)
+    takes = [a for a in legal if isinstance(a, Take)]
+    if takes:
+        return _take(view, takes, rng)
     moves = [a for a in legal if isinstance(a, Goto)]
     if moves:  # the passe-partout: a trial of its best category
         rates = view.rates.model_dump()
@@ -47,6 +53,16 @@ def choose(view: FortBoyardView, legal: list, rng: Rng):  # noqa: ANN201 - one o
     if words:
         return _propose(view, words, rng)
     return legal[0]
+
+
+def _take(view: FortBoyardView, takes: list[Take], rng: Rng) -> Take:
+    """Nim: leave the other a multiple of (most + 1) plus one, as often as its duel rate says."""
+    trial = view.trial
+    assert trial is not None and trial.sticks is not None and trial.most is not None
+    best = (trial.sticks - 1) % (trial.most + 1)
+    if best and rng.below(100) < view.rates.duel:
+        return Take(count=best)
+    return rng.choice(takes)
 
 
 def _propose(view: FortBoyardView, words: list[Answer], rng: Rng) -> Answer:

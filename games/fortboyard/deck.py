@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from games.fortboyard.answers import words
 
@@ -68,6 +68,65 @@ class Count(_Kind):
         return [str(self.answer)]
 
 
+class Intruder(_Kind):
+    """CONCENTRATION: the one item that does not share the others' property."""
+
+    kind: Literal["intruder"]
+    items: list[str] = Field(min_length=4, max_length=8)
+    intruder: str
+    reason: str = Field(min_length=3)  # the shared property, told once the trial is over
+
+    @model_validator(mode="after")
+    def _intruder_listed(self) -> "Intruder":
+        if self.intruder not in self.items:
+            raise ValueError(f"the intruder {self.intruder!r} is not among the items")
+        return self
+
+    @property
+    def accepted(self) -> list[str]:
+        return [self.intruder]
+
+
+ARITHMETIC_RANGE = (0, 200)  # every intermediate result, so it stays mental arithmetic
+OPERATIONS = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "x": lambda a, b: a * b, "/": lambda a, b: a / b}
+
+
+class Arithmetic(_Kind):
+    """CONCENTRATION: a chain of operations done in the head, from ``start``."""
+
+    kind: Literal["arithmetic"]
+    start: int = Field(ge=0, le=50)
+    steps: list[str] = Field(min_length=2, max_length=6)
+
+    @model_validator(mode="after")
+    def _whole_numbers(self) -> "Arithmetic":
+        low, high = ARITHMETIC_RANGE
+        for value in self.results:
+            if value != int(value) or not low <= value <= high:
+                raise ValueError(f"{self.steps} passes through {value}")
+        return self
+
+    @property
+    def results(self) -> list[float]:
+        value: float = self.start
+        found = []
+        for step in self.steps:
+            sign, _, number = step.partition(" ")
+            if sign not in OPERATIONS or not number.isdigit():
+                raise ValueError(f"a step reads '<+ - x /> <number>', not {step!r}")
+            value = OPERATIONS[sign](value, int(number))
+            found.append(value)
+        return found
+
+    @property
+    def answer(self) -> int:
+        return int(self.results[-1])
+
+    @property
+    def accepted(self) -> list[str]:
+        return [str(self.answer)]
+
+
 class Typing(_Kind):
     """FORCE: type every word of a list before the clock runs out."""
 
@@ -85,6 +144,30 @@ class Dice(_Kind):
     kind: Literal["dice"]
     target: int = Field(ge=8, le=30)
     throws: int = Field(ge=3, le=12)
+
+    @property
+    def accepted(self) -> list[str]:
+        return []
+
+
+class Tapping(_Kind):
+    """FORCE: press the button ``taps`` times before the hourglass runs out."""
+
+    kind: Literal["tapping"]
+    taps: int = Field(ge=5, le=30)
+
+    @property
+    def accepted(self) -> list[str]:
+        return []
+
+
+class Reaction(_Kind):
+    """FORCE: a light turns green after a random wait; press within ``seconds``, ``lights`` times.
+    Pressing before green fails."""
+
+    kind: Literal["reaction"]
+    lights: int = Field(ge=1, le=3)
+    seconds: int = Field(ge=2, le=8)
 
     @property
     def accepted(self) -> list[str]:
@@ -115,14 +198,41 @@ class Spsw(_Kind):
         return []
 
 
-Trial = Annotated[Union[Riddle, Sequence, Count, Typing, Dice, Quickfire, Spsw], Field(discriminator="kind")]
+class Nim(_Kind):
+    """DUEL: in turn, take 1 to ``most`` sticks; whoever takes the last one loses."""
+
+    kind: Literal["nim"]
+    sticks: int = Field(ge=6, le=25)
+    most: int = Field(ge=2, le=4)
+
+    @property
+    def accepted(self) -> list[str]:
+        return []
+
+
+class Battleship(_Kind):
+    """DUEL: each hides a boat on a ``size`` x ``size`` grid, then both fire at once; a hit wins."""
+
+    kind: Literal["battleship"]
+    size: int = Field(ge=3, le=4)
+
+    @property
+    def accepted(self) -> list[str]:
+        return []
+
+
+Trial = Annotated[
+    Union[Riddle, Sequence, Count, Intruder, Arithmetic, Typing, Dice, Tapping, Reaction, Quickfire, Spsw, Nim, Battleship],
+    Field(discriminator="kind"),
+]
 KINDS: dict[Category, frozenset[str]] = {
     "enigme": frozenset({"riddle"}),
-    "concentration": frozenset({"sequence", "count"}),
-    "force": frozenset({"typing", "dice"}),
-    "duel": frozenset({"quickfire", "spsw"}),
+    "concentration": frozenset({"sequence", "count", "intruder", "arithmetic"}),
+    "force": frozenset({"typing", "dice", "tapping", "reaction"}),
+    "duel": frozenset({"quickfire", "spsw", "nim", "battleship"}),
 }
-TYPED = frozenset({"riddle", "sequence", "count", "typing", "quickfire"})  # answered in a text box
+# answered in a text box
+TYPED = frozenset({"riddle", "sequence", "count", "intruder", "arithmetic", "typing", "quickfire"})
 
 
 class TrialCard(_Kind):

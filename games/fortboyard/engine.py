@@ -157,9 +157,8 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         """A trial's hourglass: seen by the whole table, unlike a secret window."""
         if state.phase != "trial" or state.trial is None:
             return None
-        trial = state.trial
-        seconds = trial.trial.show_seconds if trial.stage == "look" else state.options.clock  # type: ignore[union-attr]
-        return ReactionWindow(seconds=seconds, seen_as=frozenset(trial.players), shown=True)
+        seconds = trials.seconds(state.trial, state.options.clock)
+        return ReactionWindow(seconds=seconds, seen_as=frozenset(state.trial.players), shown=True)
 
     def legal_actions(self, state: FortBoyardState, seat: int) -> list[FortBoyardAction]:
         if seat not in self.to_act(state):
@@ -194,8 +193,9 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         return parse_action(token)
 
     def human_may_play(self, action: FortBoyardAction) -> bool:
-        """A computer's attempt is won at a rate; a person plays the trial itself."""
-        return action.token() != "try"
+        """A computer's attempt is won at a rate (a person plays the trial itself); the
+        reaction light turns green by the clock only."""
+        return action.token() not in ("try", "green")
 
     def view(self, state: FortBoyardState, seat: int | None) -> FortBoyardView:
         over = state.phase == "over"
@@ -371,7 +371,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
             state.rng.shuffle(state.decks[category])
         card = state.decks[category].pop()
         trial = self._deck(state).trial(category, card).side(state.side)
-        state.trial = trials.begin(category, card, trial, players, state.stake, replays)
+        state.trial = trials.begin(category, card, trial, players, state.stake, replays, state.rng)
         state.phase = "trial"
         state.turn += 1
         events.append(TrialBegan(category=category, trial_kind=trial.kind, players=players, replay=replays > 0))

@@ -53,7 +53,8 @@ class Progress(BaseModel):
     trial: Trial
     players: list[int]  # the player, or the challenger then the opponent
     stake: Stake
-    stage: Literal["look", "play"] = "play"  # a sequence is first shown, then retyped
+    # a sequence is first shown ("look"); a reaction light waits red ("wait"); boats are hidden ("hide")
+    stage: Literal["look", "wait", "hide", "play"] = "play"
     out: list[int] = []  # duellists done without a right answer (wrong, or the clock ran out)
     right: list[int] = []  # duellists right "at the bell" (a computer's attempt)
     pile: int = 0  # dice: points at risk
@@ -63,6 +64,14 @@ class Progress(BaseModel):
     choices: dict[int, Sign] = {}  # spsw: this round's hidden signs
     score: dict[int, int] = {}  # spsw: rounds won
     replays: int = 0  # duels nobody won, replayed
+    taps: int = 0  # tapping: presses so far
+    lit: int = 0  # reaction: green lights caught
+    wait: int = 0  # reaction: seconds the light stays red this time
+    sticks: int = 0  # nim: sticks left
+    turn_of: int | None = None  # nim: whose move
+    boats: dict[int, int] = {}  # battleship: each duellist's hidden boat (a cell number)
+    aims: dict[int, int] = {}  # battleship: this round's shots, hidden until both are in
+    misses: dict[int, list[int]] = {}  # battleship: the cells each duellist has shot in vain
 
 
 class Player(BaseModel):
@@ -180,6 +189,47 @@ class Show(Action):
         return self.sign
 
 
+class Tap(Action):
+    """Press: a tapping trial's button, or a reaction light's."""
+
+    def token(self) -> str:
+        return "tap"
+
+
+class Green(Action):
+    """The reaction light turns green (played by the bot's clock)."""
+
+    def token(self) -> str:
+        return "green"
+
+
+class Take(Action):
+    """Nim: take this many sticks."""
+
+    count: int
+
+    def token(self) -> str:
+        return f"take{self.count}"
+
+
+class Hide(Action):
+    """Battleship: hide the boat on this cell of your grid."""
+
+    cell: int
+
+    def token(self) -> str:
+        return f"hide{self.cell}"
+
+
+class Fire(Action):
+    """Battleship: fire at this cell of the other's grid."""
+
+    cell: int
+
+    def token(self) -> str:
+        return f"fire{self.cell}"
+
+
 class TimeUp(Action):
     """The hourglass ran out for this player (played by the bot's clock)."""
 
@@ -224,11 +274,11 @@ class Grab(Action):
 
 
 FortBoyardAction = (
-    Roll | Goto | Stay | Announce | Challenge | ChooseLevel | Answer | Ready | Throw | Bank | Show | TimeUp
-    | Attempt | Dive | Abandon | Retry | GiveUp | Grab
+    Roll | Goto | Stay | Announce | Challenge | ChooseLevel | Answer | Ready | Throw | Bank | Show | Tap | Green | Take
+    | Hide | Fire | TimeUp | Attempt | Dive | Abandon | Retry | GiveUp | Grab
 )  # fmt: skip
-_FIXED = {a.token(): a for a in (Roll(), Stay(), Ready(), Throw(), Bank(), TimeUp(), Attempt(), Dive(), Abandon(),
-                                  Retry(), GiveUp(), Grab())}  # fmt: skip
+_FIXED = {a.token(): a for a in (Roll(), Stay(), Ready(), Throw(), Bank(), Tap(), Green(), TimeUp(), Attempt(), Dive(),
+                                  Abandon(), Retry(), GiveUp(), Grab())}  # fmt: skip
 _FIXED |= {Announce(stake=s).token(): Announce(stake=s) for s in ("key", "clue")}
 _FIXED |= {ChooseLevel(level=v).token(): ChooseLevel(level=v) for v in ("easy", "hard")}
 _FIXED |= {Show(sign=s).token(): Show(sign=s) for s in SIGNS}
@@ -241,6 +291,10 @@ def parse_action(token: str) -> FortBoyardAction:
         return Goto(cell=int(match[1]))
     if match := re.fullmatch(r"vs([0-5])", token):
         return Challenge(opponent=int(match[1]))
+    if match := re.fullmatch(r"take([1-9])", token):
+        return Take(count=int(match[1]))
+    if match := re.fullmatch(r"(hide|fire)(0|1[0-5]?|[2-9])", token):
+        return (Hide if match[1] == "hide" else Fire)(cell=int(match[2]))
     if match := re.fullmatch(r"a\.([A-Za-z0-9_\-]{0,200})", token):
         try:
             text = base64.urlsafe_b64decode(match[1] + "=" * (-len(match[1]) % 4)).decode()
@@ -324,6 +378,35 @@ class Banked(Event):
     kind: Literal["banked"] = "banked"
     seat: int
     banked: int
+
+
+class FalseStart(Event):
+    kind: Literal["false_start"] = "false_start"
+    seat: int
+
+
+class Caught(Event):
+    """A green light caught in time."""
+
+    kind: Literal["caught"] = "caught"
+    seat: int
+    lit: int
+    lights: int
+
+
+class SticksTaken(Event):
+    kind: Literal["sticks_taken"] = "sticks_taken"
+    seat: int
+    count: int
+    left: int
+
+
+class ShotsFired(Event):
+    """A round of battleship: where each fired (None: no shot in time) and who hit."""
+
+    kind: Literal["shots_fired"] = "shots_fired"
+    shots: dict[int, int | None]
+    hits: list[int]
 
 
 class Answered(Event):
@@ -471,7 +554,7 @@ class TrialView(BaseModel):
     trial_kind: str
     players: list[int]
     stake: Stake
-    stage: Literal["look", "play"]
+    stage: Literal["look", "wait", "hide", "play"]
     text: str | None = None  # the riddle, question or sentence
     items: list[str] | None = None  # the sequence (while shown), the words to type
     letter: str | None = None
@@ -486,6 +569,16 @@ class TrialView(BaseModel):
     done: list[int] = []  # duellists who answered or chose
     replays: int = 0
     sign: Sign | None = None
+    steps: list[str] | None = None  # arithmetic, after ``target`` (the start)
+    taps: int = 0
+    lights: int | None = None
+    lit: int = 0
+    sticks: int | None = None
+    most: int | None = None
+    turn_of: int | None = None
+    size: int | None = None
+    misses: dict[int, list[int]] = {}
+    boat: int | None = None  # the viewer's own hidden boat
 
 
 class SeatView(BaseModel):

@@ -19,16 +19,27 @@ from games.fortboyard.models import (
     Attempt,
     Bank,
     Banked,
+    Caught,
+    FalseStart,
+    Fire,
+    Green,
+    Hide,
     Progress,
     Ready,
+    ShotsFired,
     Show,
     SignsShown,
     Stake,
+    SticksTaken,
+    Take,
+    Tap,
     Throw,
     Thrown,
     TimeUp,
     TrialView,
 )
+
+RED_LIGHT = (2, 6)  # seconds a reaction light stays red, drawn each time
 
 
 class Verdict(NamedTuple):
@@ -44,17 +55,43 @@ class Result(NamedTuple):
     new_stage: bool = False  # the trial goes on with a fresh clock
 
 
-def begin(category: Category, card: str, trial: Trial, players: list[int], stake: Stake, replays: int = 0) -> Progress:
-    stage = "look" if trial.kind == "sequence" else "play"
-    return Progress(category=category, card=card, trial=trial, players=players, stake=stake, stage=stage,
-                    replays=replays)  # fmt: skip
+FIRST_STAGE = {"sequence": "look", "reaction": "wait", "battleship": "hide"}
+
+
+def begin(
+    category: Category, card: str, trial: Trial, players: list[int], stake: Stake, replays: int = 0,
+    rng: Rng | None = None,
+) -> Progress:  # fmt: skip
+    progress = Progress(category=category, card=card, trial=trial, players=players, stake=stake,
+                        stage=FIRST_STAGE.get(trial.kind, "play"), replays=replays)  # fmt: skip
+    if trial.kind == "reaction":
+        progress.wait = rng.between(*RED_LIGHT) if rng else RED_LIGHT[0]
+    elif trial.kind == "nim":
+        progress.sticks, progress.turn_of = trial.sticks, players[0]
+    return progress
+
+
+def seconds(progress: Progress, clock: int) -> int:
+    """How long the hourglass gives the stage under way (``clock``: the table's option)."""
+    trial = progress.trial
+    if progress.stage == "look":
+        return trial.show_seconds  # type: ignore[union-attr]
+    if progress.stage == "wait":
+        return progress.wait
+    if trial.kind == "reaction":
+        return trial.seconds
+    return clock
 
 
 def waiting(progress: Progress) -> frozenset[int]:
     """Who still has something to do in this trial."""
-    if progress.stage == "look":
+    if progress.stage in ("look", "wait") or progress.trial.kind == "reaction":
         return frozenset(progress.players[:1])
-    done = set(progress.out) | set(progress.right) | set(progress.choices)
+    if progress.trial.kind == "nim":
+        return frozenset({progress.turn_of}) if progress.turn_of is not None else frozenset()
+    if progress.stage == "hide":
+        return frozenset(seat for seat in progress.players if seat not in progress.boats)
+    done = set(progress.out) | set(progress.right) | set(progress.choices) | set(progress.aims)
     return frozenset(seat for seat in progress.players if seat not in done)
 
 
@@ -63,9 +100,21 @@ def legal(progress: Progress, seat: int) -> list:
     The first one is what the clock plays when it runs out."""
     if seat not in waiting(progress):
         return []
-    kind = progress.trial.kind
+    trial = progress.trial
+    kind = trial.kind
     if progress.stage == "look":
         return [Ready(), Attempt()]
+    if progress.stage == "wait":
+        return [Green(), Tap(), Attempt()]
+    if kind in ("tapping", "reaction"):
+        return [TimeUp(), Tap(), Attempt()]
+    if kind == "nim":
+        return [TimeUp(), *(Take(count=n) for n in range(1, min(trial.most, progress.sticks) + 1))]
+    cells = range(trial.size**2) if kind == "battleship" else range(0)
+    if progress.stage == "hide":
+        return [TimeUp(), *(Hide(cell=c) for c in cells)]
+    if kind == "battleship":
+        return [TimeUp(), *(Fire(cell=c) for c in cells if c not in progress.misses.get(seat, []))]
     if kind == "spsw":
         return [TimeUp(), *(Show(sign=sign) for sign in SIGNS)]
     if kind == "dice":
@@ -100,6 +149,15 @@ def play(progress: Progress, seat: int, action: object, rng: Rng, rate: int) -> 
         return _fail(progress, seat, Answered(seat=seat, right=False))
     if isinstance(action, Throw | Bank):
         return _dice(progress, seat, action, rng)
+    if trial.kind == "reaction":
+        return _reaction(progress, seat, action, rng)
+    if isinstance(action, Tap):
+        progress.taps += 1
+        return Result([], Verdict(seat) if progress.taps >= trial.taps else None)
+    if trial.kind == "nim":
+        return _nim(progress, seat, action)
+    if trial.kind == "battleship":
+        return _battleship(progress, seat, action, rng)
     if isinstance(action, Show):
         progress.choices[seat] = action.sign
         return _settle(progress)
@@ -109,12 +167,77 @@ def play(progress: Progress, seat: int, action: object, rng: Rng, rate: int) -> 
     return _fail(progress, seat)
 
 
+def _other(progress: Progress, seat: int) -> int:
+    return next(s for s in progress.players if s != seat)
+
+
+def _reaction(progress: Progress, seat: int, action: object, rng: Rng) -> Result:
+    """Red, then green: a press while red is a false start; green unpressed in time fails."""
+    if isinstance(action, Green):
+        progress.stage = "play"
+        return Result([], new_stage=True)
+    if progress.stage == "wait":  # pressed on red
+        return Result([FalseStart(seat=seat)], Verdict(None))
+    if not isinstance(action, Tap):  # the green light went by
+        return Result([], Verdict(None))
+    progress.lit += 1
+    event = Caught(seat=seat, lit=progress.lit, lights=progress.trial.lights)
+    if progress.lit >= progress.trial.lights:
+        return Result([event], Verdict(seat))
+    progress.stage, progress.wait = "wait", rng.between(*RED_LIGHT)
+    return Result([event], new_stage=True)
+
+
+def _nim(progress: Progress, seat: int, action: object) -> Result:
+    """Whoever takes the last stick loses; whoever lets the clock run out loses too."""
+    other = _other(progress, seat)
+    if not isinstance(action, Take):
+        return Result([], Verdict(other))
+    progress.sticks -= action.count
+    event = SticksTaken(seat=seat, count=action.count, left=progress.sticks)
+    if progress.sticks == 0:
+        return Result([event], Verdict(other))
+    progress.turn_of = other
+    return Result([event], new_stage=True)
+
+
+def _battleship(progress: Progress, seat: int, action: object, rng: Rng) -> Result:
+    """Both hide, then both fire at once: one hit wins; two hits mean hiding again; a round
+    where nobody fires is a duel nobody won."""
+    size = progress.trial.size**2
+    if progress.stage == "hide":
+        progress.boats[seat] = action.cell if isinstance(action, Hide) else rng.below(size)  # late: hidden at random
+        if waiting(progress):
+            return Result([])
+        progress.stage = "play"
+        return Result([], new_stage=True)
+    if isinstance(action, Fire):
+        progress.aims[seat] = action.cell
+    else:
+        progress.out.append(seat)
+    if waiting(progress):
+        return Result([])
+    shots = {s: progress.aims.get(s) for s in progress.players}
+    hits = [s for s, cell in shots.items() if cell is not None and cell == progress.boats[_other(progress, s)]]
+    event = ShotsFired(shots=shots, hits=hits)
+    if len(hits) == 1:
+        return Result([event], Verdict(hits[0]))
+    if not progress.aims:
+        return Result([event], Verdict(None))
+    for s, cell in progress.aims.items():
+        progress.misses.setdefault(s, []).append(cell)
+    progress.aims, progress.out = {}, []
+    if hits:  # both found the other: both hide again
+        progress.boats, progress.misses, progress.stage = {}, {}, "hide"
+    return Result([event], new_stage=True)
+
+
 def _judge(trial: Trial, text: str) -> bool:
     if trial.kind == "sequence":
         return same_words(text, trial.items)
     if trial.kind == "typing":
         return same_words(text, trial.words)
-    if trial.kind == "count":
+    if trial.kind in ("count", "arithmetic"):
         return text.strip() == str(trial.answer)
     return matches(text, trial.accepted)
 
@@ -177,8 +300,10 @@ def expected(progress: Progress) -> str | None:
     trial = progress.trial
     if trial.kind == "sequence":
         return " ".join(trial.items)
-    if trial.kind == "count":
+    if trial.kind in ("count", "arithmetic"):
         return str(trial.answer)
+    if trial.kind == "intruder":
+        return f"{trial.intruder} ({trial.reason})"
     if trial.kind in ("riddle", "quickfire"):
         return trial.answer
     return None
@@ -209,4 +334,17 @@ def view(progress: Progress, seat: int | None) -> TrialView:
     elif trial.kind == "spsw":
         shown.wins = trial.wins
         shown.sign = progress.choices.get(seat) if seat is not None else None
+    elif trial.kind == "intruder":
+        shown.items = trial.items
+    elif trial.kind == "arithmetic":
+        shown.target, shown.steps = trial.start, trial.steps
+    elif trial.kind == "tapping":
+        shown.target, shown.taps = trial.taps, progress.taps
+    elif trial.kind == "reaction":
+        shown.lights, shown.lit = trial.lights, progress.lit
+    elif trial.kind == "nim":
+        shown.sticks, shown.most, shown.turn_of = progress.sticks, trial.most, progress.turn_of
+    elif trial.kind == "battleship":
+        shown.size, shown.misses = trial.size, progress.misses
+        shown.boat = progress.boats.get(seat) if seat is not None else None
     return shown

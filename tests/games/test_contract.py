@@ -296,6 +296,15 @@ def _whole_word(secret: str, folded: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(secret)}(?!\w)", folded) is not None
 
 
+def _strings(data: Any) -> str:
+    """Every string value of dumped data, keys left out (a field named "lights" is no leak)."""
+    if isinstance(data, dict):
+        return " ".join(_strings(value) for value in data.values())
+    if isinstance(data, list):
+        return " ".join(_strings(value) for value in data)
+    return data if isinstance(data, str) else ""
+
+
 def _fortboyard_probe(
     engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
 ) -> list[str]:
@@ -323,10 +332,10 @@ def _fortboyard_probe(
     if view.clues != own or (mine is None and view.level is not None):
         problems.append(f"the view lists clues {view.clues}, not the viewer's own {own}")
     shown_view = view.model_copy(update={"clues": [], "trial": None})
-    texts = [("the view", shown_view.model_dump_json().casefold())]
+    texts = [("the view", _strings(shown_view.model_dump(mode="json")).casefold())]
     if view.trial is not None:
         trial_view = view.trial.model_copy(update={"text": None, "items": None})
-        texts.append(("the trial view", trial_view.model_dump_json().casefold()))
+        texts.append(("the trial view", _strings(trial_view.model_dump(mode="json")).casefold()))
     for event in events:
         if event.kind == "clue" and event.seat != seat:
             problems.append(f"seat {seat} sees seat {event.seat}'s clue event")
@@ -334,7 +343,7 @@ def _fortboyard_probe(
             continue
         if event.kind == "words_revealed" and over:
             continue
-        texts.append((f"event {event.kind}", event.model_dump_json(exclude={"answer"}).casefold()))
+        texts.append((f"event {event.kind}", _strings(event.model_dump(mode="json", exclude={"answer"})).casefold()))
     for other, player in enumerate(state.players):
         if other == seat or player.word is None:
             continue
@@ -349,7 +358,7 @@ def _fortboyard_probe(
     progress = state.trial
     if progress is not None and state.phase == "trial":
         answer = fb_trials.expected(progress)
-        whole = view.model_dump_json().casefold()
+        whole = _strings(view.model_dump(mode="json")).casefold()
         hidden = list(progress.trial.items) if progress.trial.kind == "sequence" and progress.stage == "play" else []
         if progress.trial.kind != "sequence" or progress.stage == "play":
             hidden.append(answer or "")
@@ -376,7 +385,11 @@ def _fortboyard_probe(
             trial = trial.model_copy(update={"items": list(reversed(trial.items)) + ["zzzz"]})
         choices = {s: "well" if sign != "well" else "paper" for s, sign in progress.choices.items() if s != seat}
         choices.update({s: sign for s, sign in progress.choices.items() if s == seat})
-        twins.append(state.model_copy(update={"trial": progress.model_copy(update={"trial": trial, "choices": choices})}))
+        # the other duellist's boat and shot, moved one cell
+        boats = {s: (cell + 1) % 9 if s != seat else cell for s, cell in progress.boats.items()}
+        aims = {s: (cell + 1) % 9 if s != seat else cell for s, cell in progress.aims.items()}
+        update = {"trial": trial, "choices": choices, "boats": boats, "aims": aims}
+        twins.append(state.model_copy(update={"trial": progress.model_copy(update=update)}))
     for twin in twins:
         if engine.view(twin, seat) != view:
             problems.append("the view changes when hidden things are moved")

@@ -175,14 +175,6 @@ def test_enough_cards(box: Deck) -> None:
     assert len({card.id for card in box.words}) == len(box.words)
 
 
-def test_both_languages_share_card_ids() -> None:
-    """A game's decks hold card ids; the same ids exist in both boxes."""
-    fr, en = deck("fr"), deck("en")
-    for category in CATEGORIES:
-        assert [c.id for c in fr.trials[category]] == [c.id for c in en.trials[category]]
-    assert [c.id for c in fr.words] == [c.id for c in en.words]
-
-
 def _sides(box: Deck, category: str) -> list:
     return [side for card in box.trials[category] for side in (card.red, card.blue)]
 
