@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.i18n import Language, t
+from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton, Prompt
 from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
@@ -32,6 +33,10 @@ from games.fortboyard.models import (
     Answer,
     Bank,
     Challenge,
+    Fire,
+    Hide,
+    Take,
+    Tap,
     ChooseLevel,
     Dive,
     FortBoyardState,
@@ -55,6 +60,11 @@ PAWNS = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")  # the pawns' colours o
 SIGN_EMOJI = {"stone": "🪨", "paper": "📄", "scissors": "✂️", "well": "🕳️"}
 NEWS = frozenset({"trial_began", "round_ended"})
 ANSWER = "ans"  # the text box's name: ``ans<turn>``
+
+
+def grid_label(cell: int, size: int) -> str:
+    """A sea-battle cell: column letter, row number ("B2")."""
+    return f"{'ABCD'[cell % size]}{cell // size + 1}"
 
 
 def cell_name(cell: int, lang: Language) -> str:
@@ -173,6 +183,26 @@ class FortBoyardUI(GameUI):
                          banked=trial.banked, left=(trial.throws or 0) - trial.thrown, die=die)  # fmt: skip
             case "quickfire":
                 return t(lang, "fortboyard.trial.quickfire", text=trial.text)
+            case "intruder":
+                return t(lang, "fortboyard.trial.intruder", items=" · ".join(trial.items or []))
+            case "arithmetic":
+                steps = " → ".join(step.replace("x", "×").replace("/", "÷") for step in trial.steps or [])
+                return t(lang, "fortboyard.trial.arithmetic", start=trial.target, steps=steps)
+            case "tapping":
+                return t(lang, "fortboyard.trial.tapping", target=trial.target, taps=trial.taps)
+            case "reaction":
+                light = "reaction_wait" if trial.stage == "wait" else "reaction_go"
+                return t(lang, f"fortboyard.trial.{light}", lit=trial.lit, lights=trial.lights)
+            case "nim":
+                player = seat_name(record, trial.turn_of, lang) if trial.turn_of is not None else ""
+                return t(lang, "fortboyard.trial.nim", sticks=trial.sticks, most=trial.most, player=player,
+                         pile="🪵" * (trial.sticks or 0))  # fmt: skip
+            case "battleship" if trial.stage == "hide":
+                return t(lang, "fortboyard.trial.battleship_hide", size=trial.size)
+            case "battleship":
+                misses = " · ".join(f"{seat_name(record, s, lang)}: {', '.join(grid_label(c, trial.size or 3) for c in cells)}"
+                                    for s, cells in trial.misses.items() if cells)  # fmt: skip
+                return t(lang, "fortboyard.trial.battleship_fire", size=trial.size, misses=misses or "—")
         score = " – ".join(f"{seat_name(record, s, lang)} {trial.score.get(s, 0)}" for s in trial.players)
         return t(lang, "fortboyard.trial.spsw", wins=trial.wins, score=score)
 
@@ -213,8 +243,12 @@ class FortBoyardUI(GameUI):
         acting = view.to_act
         legal = {a.token() for seat in acting for a in ENGINE.legal_actions(state, seat)}
 
-        def button(token: str, text: str, style: discord.ButtonStyle, row: int = 0, emoji: str | None = None) -> GameButton:
-            return GameButton(GAME, record.id, record.version, token, label=text[:80], style=style, emoji=emoji,
+        def button(
+            token: str, text: str, style: discord.ButtonStyle, row: int = 0, emoji: str | None = None,
+            any_version: bool = False,
+        ) -> GameButton:  # fmt: skip
+            version = ANY_VERSION if any_version else record.version
+            return GameButton(GAME, record.id, version, token, label=text[:80], style=style, emoji=emoji,
                               disabled=token not in legal and not token.startswith(TYPE), row=row)  # fmt: skip
 
         primary, secondary, danger, success = (discord.ButtonStyle.primary, discord.ButtonStyle.secondary,
@@ -267,6 +301,17 @@ class FortBoyardUI(GameUI):
         if trial.trial_kind == "dice":
             return [button(Throw().token(), t(lang, "fortboyard.button.throw"), primary, emoji="🎲"),
                     button(Bank().token(), t(lang, "fortboyard.button.bank", pile=trial.pile), secondary, emoji="🏦")]
+        if trial.trial_kind in ("tapping", "reaction"):  # fast presses: any board version counts
+            style = discord.ButtonStyle.danger if trial.stage == "wait" else discord.ButtonStyle.success
+            return [button(Tap().token(), t(lang, "fortboyard.button.tap"), style, emoji="👊", any_version=True)]
+        if trial.trial_kind == "nim":
+            return [button(Take(count=n).token(), t(lang, "fortboyard.button.take", count=n), primary, emoji="🪵")
+                    for n in range(1, (trial.most or 1) + 1)]  # fmt: skip
+        if trial.trial_kind == "battleship":
+            size = trial.size or 3
+            make = Hide if trial.stage == "hide" else Fire
+            return [button(make(cell=c).token(), grid_label(c, size), secondary if make is Hide else primary, row=c // size,
+                           emoji="🚤" if make is Hide else "🎯") for c in range(size * size)]  # fmt: skip
         return [button(Show(sign=sign).token(), t(lang, f"fortboyard.sign.{sign}"), primary, emoji=SIGN_EMOJI[sign])
                 for sign in SIGNS]  # fmt: skip
 
@@ -280,7 +325,7 @@ class FortBoyardUI(GameUI):
         trial = state.trial
         if state.phase != "trial" or trial is None or trial.stage != "play" or trial.trial.kind not in TYPED:
             return None
-        box = {"sequence": "sequence", "count": "count", "typing": "typing"}.get(trial.trial.kind, "answer")
+        box = {"sequence": "sequence", "count": "count", "arithmetic": "count", "typing": "typing"}.get(trial.trial.kind, "answer")
         category = t(lang, f"fortboyard.category.{trial.category}")
         return Prompt(f"{title} · {category}", t(lang, f"fortboyard.box.{box}"))
 
@@ -302,6 +347,9 @@ class FortBoyardUI(GameUI):
                 lines.append(t(lang, "fortboyard.private.none"))
             lines.append(t(lang, "fortboyard.private.hint"))
             embed.description = "\n".join(lines)
+        if view.trial is not None and view.trial.boat is not None:
+            boat = grid_label(view.trial.boat, view.trial.size or 3)
+            embed.add_field(name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.boat", cell=boat))
         if view.trial is not None and view.trial.sign is not None:
             sign = f"{SIGN_EMOJI[view.trial.sign]} {t(lang, f'fortboyard.sign.{view.trial.sign}')}"
             embed.add_field(name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.sign", sign=sign))
@@ -352,6 +400,14 @@ class FortBoyardUI(GameUI):
                 variant = ".won" if event["winner"] is not None else ".tie"
             case "key_won":
                 variant = ".taken" if event["source"] is not None else ".stock"
+            case "shots_fired":
+                params["shots"] = " · ".join(
+                    f"{seat_name(record, int(s), lang)} {grid_label(c, event['size']) if c is not None else '—'}"
+                    for s, c in event["shots"].items()
+                )
+                hits = event["hits"]
+                variant = ".miss" if not hits else ".both" if len(hits) > 1 else ".hit"
+                params["winner"] = seat_name(record, hits[0], lang) if hits else ""
             case "round_ended":
                 variant = f".{event['round']}"
             case "grabbed":

@@ -407,6 +407,7 @@ class ShotsFired(Event):
     kind: Literal["shots_fired"] = "shots_fired"
     shots: dict[int, int | None]
     hits: list[int]
+    size: int  # of the grid
 
 
 class Answered(Event):

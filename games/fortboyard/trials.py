@@ -219,7 +219,7 @@ def _battleship(progress: Progress, seat: int, action: object, rng: Rng) -> Resu
         return Result([])
     shots = {s: progress.aims.get(s) for s in progress.players}
     hits = [s for s, cell in shots.items() if cell is not None and cell == progress.boats[_other(progress, s)]]
-    event = ShotsFired(shots=shots, hits=hits)
+    event = ShotsFired(shots=shots, hits=hits, size=progress.trial.size)
     if len(hits) == 1:
         return Result([event], Verdict(hits[0]))
     if not progress.aims:

@@ -154,11 +154,12 @@ class SeatDriver:
 
 async def use_board(actor: MemberActor, shown: discord.Message, game: str, record: SessionRecord, token: str) -> InteractionResult:
     """Play ``token`` through the board's control that offers it: its button (enabled), or a menu."""
-    button = f"g:{game}:{record.id}:{record.version}:{token}"
-    if button in custom_ids(shown):
-        (item,) = [i for i in items(shown) if getattr(i, "custom_id", None) == button]
-        assert not item.disabled, f"{token} is disabled"
-        return await actor.click(shown, custom_id=button)
+    for version in (record.version, 0):  # 0: a button valid whatever the board's version
+        button = f"g:{game}:{record.id}:{version}:{token}"
+        if button in custom_ids(shown):
+            (item,) = [i for i in items(shown) if getattr(i, "custom_id", None) == button]
+            assert not item.disabled, f"{token} is disabled"
+            return await actor.click(shown, custom_id=button)
     for item in items(shown):
         if isinstance(item, discord.SelectMenu) and token in [o.value for o in item.options]:
             return await actor.select(shown, [token], custom_id=item.custom_id)

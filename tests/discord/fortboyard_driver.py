@@ -19,7 +19,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 from bot.storage import SessionRecord
 from games.core import Rng
 from games.fortboyard import ENGINE, trials
-from games.fortboyard.models import Answer, Attempt, Bank, FortBoyardState, Ready, Show, Throw, TimeUp
+from games.fortboyard.models import Answer, Attempt, Bank, FortBoyardState, Green, Ready, Show, Tap, Throw, TimeUp
 from tests.discord.driver import SeatDriver, open_game_table, use_board
 from tests.discord.forteresse_driver import board
 
@@ -58,6 +58,10 @@ class Driver(SeatDriver):
         assert progress is not None
         if Ready() in legal:
             return Ready()
+        if Green() in legal:
+            return Green()  # the red light: wait for the clock to turn it green
+        if Tap() in legal:
+            return Tap()
         if Throw() in legal:
             return Bank() if Bank() in legal and progress.pile >= 8 else Throw()
         if Show(sign="stone") in legal:
@@ -65,14 +69,22 @@ class Driver(SeatDriver):
         expected = trials.expected(progress) or ""
         if progress.trial.kind == "typing":
             expected = " ".join(progress.trial.words)
+        elif progress.trial.kind == "intruder":
+            expected = progress.trial.intruder
         return Answer(text=expected if rng.below(100) < self.skill else "sans doute pas")
 
-    async def play_action(self, seat: int, action: Any) -> InteractionResult:
+    async def play_action(self, seat: int, action: Any) -> InteractionResult | None:
         record = await self.record()
         state = self.env.bot.service.state(record)
         actor = self.actor(record, seat)
         shown = board(self.env, self.channel, record)
         assert action != TimeUp()
+        if isinstance(action, Green):  # nobody presses this: the light turns green on time
+            assert state.trial is not None
+            await self.env.advance_time(state.trial.wait)
+            assert (await self.record()).version > record.version
+            self.tokens.append(action.token())
+            return None
         if isinstance(action, Answer):
             opened = await actor.click(shown, custom_id=f"g:{GAME}:{record.id}:{record.version}:type-ans{state.turn}")
             assert opened.modal is not None, opened.response and opened.response.content

@@ -199,6 +199,7 @@ def fortboyard_keys() -> list[str]:
         "rolled": ("", "sea"), "trial_began": ("", "replay"), "trial_ended": ("won", "lost", "nobody", "by_die"),
         "answered": ("right", "wrong"), "proposed": ("right", "wrong"), "signs_shown": ("won", "tie"),
         "key_won": ("taken", "stock"), "round_ended": ("1", "2"), "game_ended": ("treasure", "no_treasure", "forfeit"),
+        "shots_fired": ("hit", "both", "miss"),
     }  # fmt: skip
     events = [
         cls.model_fields["kind"].default
@@ -221,6 +222,7 @@ def fortboyard_keys() -> list[str]:
         + [f"fortboyard.prompt.{p}" for p in phases if p not in ("stake",)]
         + [f"fortboyard.prompt.stake_{kind}" for kind in ("enigme", "duel")]
         + [f"fortboyard.box.{b}" for b in ("answer", "sequence", "count", "typing")]
+        + [f"fortboyard.trial.{light}" for light in ("reaction_wait", "reaction_go")]
         + [f"fortboyard.result.{r}" for r in ("treasure", "shared", "no_treasure", "forfeit")]
         + [f"fortboyard.rules.{part}{end}" for part in ("rounds", "trials") for end in ("", "_title")]
     )

@@ -7,6 +7,8 @@ are games/fortboyard/decks/<language>/*.toml; every check below runs on both lan
 
 import re
 
+from collections import Counter
+
 import pytest
 
 from games.fortboyard.answers import distance, matches, normalize, same_words, typos_allowed, words
@@ -165,14 +167,32 @@ def test_every_card_loads_in_both_languages() -> None:
             assert loaded.word_card(card.id) == card
 
 
-def test_enough_cards(box: Deck) -> None:
-    """At least five cards per category and five code-word cards; ids unique."""
+def test_the_box_is_full(box: Deck) -> None:
+    """« 20 cartes CONCENTRATION », « 20 cartes FORCE », « 20 cartes DUEL », « 20 cartes ÉNIGME »
+    and « 20 cartes MOT-CODE », each trial card with a red and a blue side; ids unique."""
     for category in CATEGORIES:
         cards = box.trials[category]
-        assert len(cards) >= 5, category
+        assert len(cards) == 20, category
         assert len({card.id for card in cards}) == len(cards)
-    assert len(box.words) >= 5
+        assert all(card.red and card.blue for card in cards)
+    assert len(box.words) == 20
     assert len({card.id for card in box.words}) == len(box.words)
+
+
+def test_four_mechanics_per_category(box: Deck) -> None:
+    """Every mechanic of a category is used, at least four times, so a game does not repeat itself."""
+    for category in ("concentration", "force", "duel"):
+        used = Counter(side.kind for side in _sides(box, category))
+        assert set(used) == KINDS[category] and min(used.values()) >= 4, (category, used)
+
+
+def test_intruders_and_arithmetic_hold_together(box: Deck) -> None:
+    """An intruder is one of its items, named once; a chain's answer is a whole number."""
+    for side in _sides(box, "concentration"):
+        if side.kind == "intruder":
+            assert side.items.count(side.intruder) == 1 and len(set(side.items)) == len(side.items)
+        if side.kind == "arithmetic":
+            assert all(0 <= value <= 200 and value == int(value) for value in side.results)
 
 
 def _sides(box: Deck, category: str) -> list:
