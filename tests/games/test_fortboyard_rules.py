@@ -732,11 +732,11 @@ def test_round_3_no_key_no_treasure_room() -> None:
 def test_round_3_a_right_proposal_ignores_case_accents_articles_and_small_typos() -> None:
     """« Si votre réponse est correcte et que vous avez au moins une Clé devant vous, vous accédez à la
     Salle du Trésor ! »
-    Checks: seat 0's word is "pièce" at the easy level: "La PIECE", "pièces" and "piéce" are all
+    Checks: seat 0's word is "timbre" at the easy level: "Le TIMBRE", "timbres" and "timbe" are all
     right; another card's word one slip away is not ("canard" is no "cafard")."""
     state, _ = round_3([1, 1], fourth=0)
     state.players[0].word = "mot-04"
-    for text in ("La PIECE", "pièces", " piéce ", "une pièce"):
+    for text in ("Le TIMBRE", "timbres", " timbe ", "un timbré"):
         found, events = act(state, 0, Answer(text=text))
         assert of(events, Proposed) == [Proposed(seat=0, right=True)] and found.players[0].found is True
     state.players[0].level = "hard"  # "cafard"; "canard" is the hard word of card mot-01
