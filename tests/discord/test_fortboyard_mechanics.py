@@ -1,0 +1,84 @@
+"""The six trial mechanics the first decks lacked, played through the board in SimCord.
+
+Each test stages a table in the middle of such a trial (the state is set as a card would
+set it, then the board is posted), and plays it with the board's own controls until the
+trial is judged: the intruder and the arithmetic chain by text box, tapping and the
+reaction light by the tap button (the light turns green on the clock), nim by the take
+buttons, the sea battle by the grid.
+"""
+
+import pytest
+from pydantic import TypeAdapter
+
+from bot import turn_clock
+from games.fortboyard import ENGINE, trials
+from games.fortboyard.deck import Trial
+from tests.discord.driver import public_text
+from tests.discord.fortboyard_driver import board
+from tests.discord.test_fortboyard_trials import two_players
+
+SAMPLES = {
+    "intruder": ("concentration", {"kind": "intruder", "items": ["lion", "tigre", "chaise", "loup", "ours"],
+                                   "intruder": "chaise", "reason": "des animaux"}),
+    "arithmetic": ("concentration", {"kind": "arithmetic", "start": 8, "steps": ["+ 4", "x 2", "- 6"]}),
+    "tapping": ("force", {"kind": "tapping", "taps": 6}),
+    "reaction": ("force", {"kind": "reaction", "lights": 2, "seconds": 4}),
+    "nim": ("duel", {"kind": "nim", "sticks": 7, "most": 3}),
+    "battleship": ("duel", {"kind": "battleship", "size": 3}),
+}  # fmt: skip
+
+
+async def stage(env, driver, thread, category: str, sample: dict):  # noqa: ANN001, ANN201
+    """The table as it stands when the current player draws this card."""
+    service = env.bot.service
+    record = await driver.record()
+    state = service.state(record)
+    trial = TypeAdapter(Trial).validate_python(sample)
+    players = [state.current] + ([1 - state.current] if category == "duel" else [])
+    state.phase = "trial"
+    state.trial = trials.begin(category, "staged", trial, players, "key", 0, state.rng)
+    record.state = ENGINE.dump(state)
+    turn_clock.schedule(record, ENGINE, None, state, service.clock())
+    record = await service.update(record)
+    await env.bot.tables.publish(record, fresh=True)
+    return await driver.record()
+
+
+@pytest.mark.parametrize("kind", list(SAMPLES))
+async def test_a_new_mechanic_plays_through_the_board(env, kind: str) -> None:  # noqa: ANN001
+    driver, ann, ben, thread = await two_players(env)
+    category, sample = SAMPLES[kind]
+    driver.skill = 100  # answers right
+    record = await stage(env, driver, thread, category, sample)
+    shown = public_text(board(env, thread, record))
+    if kind == "intruder":
+        assert "lion · tigre · chaise · loup · ours" in shown and "chaise (des animaux)" not in shown
+    if kind == "arithmetic":
+        assert "**8**" in shown and "+ 4 → × 2 → - 6" in shown
+    if kind == "battleship":
+        assert "A1" in shown and "C3" in shown
+    record = await driver.play_until(lambda state: state.trial is None, 60)
+    after = public_text(board(env, thread, record))
+    if kind == "intruder":
+        assert "wins the trial (answer: chaise (des animaux))" in after
+    elif kind == "arithmetic":
+        assert "wins the trial (answer: 18)" in after
+    elif kind in ("tapping", "reaction"):
+        assert "wins the trial" in after
+        if kind == "reaction":
+            assert "catches light 2/2" in after
+    elif kind == "nim":
+        assert "takes" in after and "left" in after and "wins the trial" in after
+    else:
+        assert "🎯" in after and "wins the trial" in after
+
+
+async def test_a_press_on_red_is_a_false_start(env) -> None:  # noqa: ANN001
+    driver, ann, ben, thread = await two_players(env)
+    record = await stage(env, driver, thread, *SAMPLES["reaction"])
+    state = env.bot.service.state(record)
+    actor = driver.actor(record, state.trial.players[0])
+    await actor.click(board(env, thread, record), custom_id=f"g:fortboyard:{record.id}:0:tap")
+    after = await driver.record()
+    assert "pressed too early" in public_text(board(env, thread, after))
+    assert env.bot.service.state(after).trial is None
