@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.run import percentiles  # noqa: E402
+from bench.run import percentiles, report_engine  # noqa: E402
 from games.core import Rng  # noqa: E402
 from games.fireship import ENGINE  # noqa: E402
 
@@ -70,10 +70,7 @@ def main() -> None:
         )
     for seed in range(games // 3):
         play(4, seed, False, steps, [])
-    p50, p99 = percentiles(steps)
-    print(f"engine apply + legal_actions: p50 {p50 * 1e6:.0f} µs, p99 {p99 * 1e6:.0f} µs over {len(steps)} steps")
-    p50, p99 = percentiles(choices)
-    print(f"computer player decision: p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over {len(choices)} decisions")
+    report_engine(steps, choices)
     p50, p99 = percentiles(sizes)
     print(f"final state JSON: p50 {p50 / 1024:.1f} KiB, p99 {p99 / 1024:.1f} KiB")
 

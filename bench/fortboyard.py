@@ -16,7 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.run import percentiles  # noqa: E402
+from bench.run import report_engine  # noqa: E402
 from games.core import Rng  # noqa: E402
 from games.fortboyard import ENGINE  # noqa: E402
 
@@ -60,10 +60,7 @@ def main() -> None:
         print(f"{players} players, {games} games: steps p50 {sorted(lengths)[games // 2]} max {max(lengths)}, "
               f"trials p50 {sorted(trial_counts)[games // 2]}, duels p50 {sorted(duel_counts)[games // 2]}, "
               f"ends {dict(ends)}, state up to {max(sizes) / 1024:.1f} KiB")  # fmt: skip
-    p50, p99 = percentiles(steps)
-    print(f"engine step (apply + legal_actions): p50 {p50 * 1e6:.0f} µs, p99 {p99 * 1e6:.0f} µs over {len(steps)} steps")
-    p50, p99 = percentiles(choices)
-    print(f"computer decision: p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms")
+    report_engine(steps, choices)
 
 
 if __name__ == "__main__":

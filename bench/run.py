@@ -37,6 +37,14 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
+def report_engine(steps: list[float], choices: list[float]) -> None:
+    """The engine and computer-player lines every game's bench prints (seconds in)."""
+    p50, p99 = percentiles(steps)
+    print(f"engine apply + legal_actions: p50 {p50 * 1e6:.0f} µs, p99 {p99 * 1e6:.0f} µs over {len(steps)} steps")
+    p50, p99 = percentiles(choices)
+    print(f"computer player decision: p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over {len(choices)} decisions")
+
+
 def rss_mib() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
