@@ -42,7 +42,9 @@ def schedule(record: SessionRecord, engine: Engine, before: Any | None, after: A
     and its deadline, so the board shows nothing of it."""
     active = record.status == "active"
     window = engine.reaction_window(after) if active else None
-    windows = window is not None or (before is not None and engine.reaction_window(before) is not None)
+    earlier = engine.reaction_window(before) if before is not None else None
+    # a secret window pauses a turn that keeps its deadline; a shown clock (a trial) is part of the turn
+    windows = any(w is not None and not w.shown for w in (window, earlier))
     changed = before is None or engine.turn_number(before) != engine.turn_number(after)
     turn_changed = before is None or (changed and not windows)
     waiting = (window.seen_as if window else engine.to_act(after)) if active else frozenset()

@@ -104,6 +104,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
 DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, PrivateButton)
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 ANSWER_LENGTH = 100
+BOX_MINUTES = 15
 
 
 class Prompt(NamedTuple):
@@ -118,7 +119,8 @@ class TextBox(discord.ui.Modal):
     """One text input. Its ``on_submit`` stays a no-op: ``on_modal`` handles every submission."""
 
     def __init__(self, game: str, sid: int, ver: int, name: str, prompt: Prompt) -> None:
-        super().__init__(title=prompt.title[:45], custom_id=f"t:{game}:{sid}:{ver}:{name}", timeout=None)
+        # the timeout only frees discord.py's memory of a box never sent: on_modal answers it anyway
+        super().__init__(title=prompt.title[:45], custom_id=f"t:{game}:{sid}:{ver}:{name}", timeout=BOX_MINUTES * 60)
         self.add_item(discord.ui.TextInput(
             label=prompt.label[:45], placeholder=prompt.placeholder[:100] or None, custom_id="text",
             max_length=ANSWER_LENGTH,

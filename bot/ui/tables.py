@@ -232,6 +232,8 @@ class Tables:
 
         def token(record: SessionRecord) -> str:
             seat = self.service.check_playing(record, interaction.user.id)
+            if not text.strip():
+                raise UserError("error.blank_answer")
             found = self.uis[record.game].typed_token(record, self.service.state(record), seat, name, text)
             if found is None:
                 raise UserError("error.stale_answer")
@@ -286,7 +288,8 @@ class Tables:
             prompt = ui.prompt(record, self.service.state(record), seat, name, self.user_language(interaction))
             if prompt is None:
                 raise UserError("error.not_your_turn")
-            await interaction.response.send_modal(TextBox(record.game, session_id, version, name, prompt))
+            # any version: the box's name says what it answers (two duellists type at once)
+            await interaction.response.send_modal(TextBox(record.game, session_id, ANY_VERSION, name, prompt))
         except StaleBoard as error:
             error.params["link"] = jump_url(await self.service.get(session_id))
             await self.refuse(interaction, error)

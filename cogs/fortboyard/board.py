@@ -27,6 +27,7 @@ from games.fortboyard import ENGINE
 from games.fortboyard.deck import TYPED
 from games.fortboyard.engine import HOUSE_RULES
 from games.fortboyard.models import (
+    ANSWER_LENGTH,
     SIGNS,
     Abandon,
     Announce,
@@ -35,6 +36,7 @@ from games.fortboyard.models import (
     Challenge,
     Fire,
     Hide,
+    Press,
     Take,
     Tap,
     ChooseLevel,
@@ -42,6 +44,7 @@ from games.fortboyard.models import (
     FortBoyardState,
     FortBoyardView,
     GiveUp,
+    Progress,
     Goto,
     Grab,
     Ready,
@@ -138,7 +141,7 @@ class FortBoyardUI(GameUI):
             case "trial":
                 assert view.trial is not None
                 players = ", ".join(seat_mention(record, s, lang) for s in view.trial.players)
-                return t(lang, "fortboyard.prompt.trial", players=players, deadline=self._deadline_text(record, view, lang))
+                return t(lang, "fortboyard.prompt.trial", players=players, deadline=self._deadline_text(record, view.trial, lang))
             case "dive":
                 return t(lang, "fortboyard.prompt.dive", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
             case "guess":
@@ -149,10 +152,15 @@ class FortBoyardUI(GameUI):
                 return t(lang, "fortboyard.prompt.draw", player=who, handful=len(me.handfuls) + 1, of=me.keys)
         return ""
 
-    def _deadline_text(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
-        assert view.trial is not None
-        deadline = self.deadline(record, view.trial.players)
-        return t(lang, "fortboyard.deadline", deadline=deadline) if deadline else ""
+    def _deadline_text(self, record: SessionRecord, trial: TrialView | Progress, lang: Language) -> str:
+        """The hourglass as players may see it: never when a red light will turn green (that
+        moment is the trial); "disappears" while a sequence is shown."""
+        if trial.stage == "wait":
+            return t(lang, "fortboyard.deadline_wait")
+        deadline = self.deadline(record, trial.players)
+        if not deadline:
+            return ""
+        return t(lang, "fortboyard.deadline_look" if trial.stage == "look" else "fortboyard.deadline", deadline=deadline)
 
     def _trial(self, record: SessionRecord, trial: TrialView, lang: Language) -> str:
         players = " ⚔️ ".join(seat_name(record, s, lang) for s in trial.players)
@@ -301,9 +309,12 @@ class FortBoyardUI(GameUI):
         if trial.trial_kind == "dice":
             return [button(Throw().token(), t(lang, "fortboyard.button.throw"), primary, emoji="🎲"),
                     button(Bank().token(), t(lang, "fortboyard.button.bank", pile=trial.pile), secondary, emoji="🏦")]
-        if trial.trial_kind in ("tapping", "reaction"):  # fast presses: any board version counts
+        if trial.trial_kind == "tapping":  # fast presses: any board version counts
+            return [button(Tap().token(), t(lang, "fortboyard.button.tap"), primary, emoji="👊", any_version=True)]
+        if trial.trial_kind == "reaction":  # the press names its light: a double click is refused, not judged
             style = discord.ButtonStyle.danger if trial.stage == "wait" else discord.ButtonStyle.success
-            return [button(Tap().token(), t(lang, "fortboyard.button.tap"), style, emoji="👊", any_version=True)]
+            return [button(Press(light=trial.lit).token(), t(lang, "fortboyard.button.tap"), style, emoji="👊",
+                           any_version=True)]  # fmt: skip
         if trial.trial_kind == "nim":
             return [button(Take(count=n).token(), t(lang, "fortboyard.button.take", count=n), primary, emoji="🪵")
                     for n in range(1, (trial.most or 1) + 1)]  # fmt: skip
@@ -316,23 +327,31 @@ class FortBoyardUI(GameUI):
                 for sign in SIGNS]  # fmt: skip
 
     # -- typed answers ----------------------------------------------------------------
-    def prompt(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, lang: Language) -> Prompt | None:
+    @staticmethod
+    def _box_open(state: FortBoyardState, seat: int, name: str) -> bool:
+        """The box ``name`` answers what ``seat`` must type now: a typed trial, or round 3's proposal."""
         if name != f"{ANSWER}{state.turn}" or seat not in ENGINE.to_act(state):
+            return False
+        trial = state.trial
+        return state.phase == "guess" or (
+            state.phase == "trial" and trial is not None and trial.stage == "play" and trial.trial.kind in TYPED
+        )
+
+    def prompt(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, lang: Language) -> Prompt | None:
+        if not self._box_open(state, seat, name):
             return None
-        title = t(lang, "fortboyard.title")
         if state.phase == "guess":
             return Prompt(t(lang, "fortboyard.box.codeword_title"), t(lang, "fortboyard.box.codeword"))
-        trial = state.trial
-        if state.phase != "trial" or trial is None or trial.stage != "play" or trial.trial.kind not in TYPED:
-            return None
-        box = {"sequence": "sequence", "count": "count", "arithmetic": "count", "typing": "typing"}.get(trial.trial.kind, "answer")
-        category = t(lang, f"fortboyard.category.{trial.category}")
-        return Prompt(f"{title} · {category}", t(lang, f"fortboyard.box.{box}"))
+        assert state.trial is not None
+        kind = state.trial.trial.kind
+        box = {"sequence": "sequence", "count": "count", "arithmetic": "count", "typing": "typing"}.get(kind, "answer")
+        category = t(lang, f"fortboyard.category.{state.trial.category}")
+        return Prompt(f"{t(lang, 'fortboyard.title')} · {category}", t(lang, f"fortboyard.box.{box}"))
 
     def typed_token(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, text: str) -> str | None:
-        if self.prompt(record, state, seat, name, "en") is None:
+        if not self._box_open(state, seat, name):
             return None
-        return Answer(text=text.strip()[:100]).token()
+        return Answer(text=text.strip()[:ANSWER_LENGTH]).token()
 
     # -- the private view and DMs -------------------------------------------------------
     def private(self, record: SessionRecord, state: FortBoyardState, seat: int, lang: Language) -> BoardMessage:
@@ -439,7 +458,7 @@ class FortBoyardUI(GameUI):
         if state.phase == "trial" and state.trial is not None:
             category = t(lang, f"fortboyard.category.{state.trial.category}")
             return t(lang, "fortboyard.news.trial", players=players, category=category,
-                     deadline=self.deadline(record, state.trial.players))  # fmt: skip
+                     deadline=self._deadline_text(record, state.trial, lang))  # fmt: skip
         if state.phase == "level":
             return t(lang, "fortboyard.news.level", players=players)
         if state.phase == "guess":

@@ -21,6 +21,7 @@ from games.fortboyard.answers import matches, normalize
 from games.fortboyard.deck import CATEGORIES, Category, deck
 from games.fortboyard.models import (
     Abandon,
+    Attempt,
     Abandoned,
     Announce,
     Announced,
@@ -41,6 +42,7 @@ from games.fortboyard.models import (
     GameEnded,
     GiveUp,
     Grab,
+    Green,
     Grabbed,
     Jailed,
     KeyWon,
@@ -195,7 +197,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     def human_may_play(self, action: FortBoyardAction) -> bool:
         """A computer's attempt is won at a rate (a person plays the trial itself); the
         reaction light turns green by the clock only."""
-        return action.token() not in ("try", "green")
+        return not isinstance(action, Attempt | Green)
 
     def view(self, state: FortBoyardState, seat: int | None) -> FortBoyardView:
         over = state.phase == "over"
@@ -228,7 +230,8 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
             rest = [i for i in range(state.seats) if i not in winners]
             return Outcome(reason="forfeit", winners=winners, ranking=[winners] + ([rest] if rest else []), scores=scores)
         # nobody reached the treasure: all still playing tie at 0 Boyards (house rule "ties")
-        drawers = [i for i, p in enumerate(state.players) if p.found] or self._active(state)
+        # a player who left ranks last, even after finding their word
+        drawers = [i for i, p in enumerate(state.players) if p.found and not p.resigned] or self._active(state)
         ranking = [[i for i in drawers if scores[i] == score] for score in sorted({scores[i] for i in drawers}, reverse=True)]
         rest = [i for i in range(state.seats) if i not in drawers]
         winners = ranking[0] if ranking else []
@@ -508,7 +511,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
                 state.players[seat].found = False
                 events.append(Barred(seat=seat))
         state.phase, state.current = "guess", state.fourth_clue
-        self._next_guess(state, events, first=True)
+        self._next_guess(state, events)
 
     def _propose(self, state: FortBoyardState, seat: int, text: str, events: list[Event]) -> None:
         """« Si votre réponse est fautive et que vous avez au moins 2 Clés ..., vous avez le droit
@@ -534,7 +537,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         state.players[seat].found = False
         events.append(Eliminated(seat=seat))
 
-    def _next_guess(self, state: FortBoyardState, events: list[Event], first: bool = False) -> None:
+    def _next_guess(self, state: FortBoyardState, events: list[Event]) -> None:
         """The next player in the round's order who still has to propose; then the draws."""
         state.turn += 1
         waiting = [s for s in state.order if state.players[s].found is None and not state.players[s].resigned]
@@ -594,7 +597,10 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
                 self._end_turn(state, events)
         elif state.phase in ("guess", "retry", "draw"):
             if seat == state.current:
-                self._next_guess(state, events) if state.phase != "draw" else self._next_draw(state, events)
+                if state.phase == "draw":
+                    self._next_draw(state, events)
+                else:
+                    self._next_guess(state, events)
         elif seat == state.current:
             self._end_turn(state, events)
         return events

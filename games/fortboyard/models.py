@@ -196,6 +196,16 @@ class Tap(Action):
         return "tap"
 
 
+class Press(Action):
+    """Reaction: press for light number ``light`` (counted from 0); a press meant for a light
+    already caught (a double click) is refused, not judged."""
+
+    light: int
+
+    def token(self) -> str:
+        return f"press{self.light}"
+
+
 class Green(Action):
     """The reaction light turns green (played by the bot's clock)."""
 
@@ -274,7 +284,7 @@ class Grab(Action):
 
 
 FortBoyardAction = (
-    Roll | Goto | Stay | Announce | Challenge | ChooseLevel | Answer | Ready | Throw | Bank | Show | Tap | Green | Take
+    Roll | Goto | Stay | Announce | Challenge | ChooseLevel | Answer | Ready | Throw | Bank | Show | Tap | Press | Green | Take
     | Hide | Fire | TimeUp | Attempt | Dive | Abandon | Retry | GiveUp | Grab
 )  # fmt: skip
 _FIXED = {a.token(): a for a in (Roll(), Stay(), Ready(), Throw(), Bank(), Tap(), Green(), TimeUp(), Attempt(), Dive(),
@@ -291,6 +301,8 @@ def parse_action(token: str) -> FortBoyardAction:
         return Goto(cell=int(match[1]))
     if match := re.fullmatch(r"vs([0-5])", token):
         return Challenge(opponent=int(match[1]))
+    if match := re.fullmatch(r"press([0-2])", token):
+        return Press(light=int(match[1]))
     if match := re.fullmatch(r"take([1-9])", token):
         return Take(count=int(match[1]))
     if match := re.fullmatch(r"(hide|fire)(0|1[0-5]?|[2-9])", token):

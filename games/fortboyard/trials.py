@@ -25,6 +25,7 @@ from games.fortboyard.models import (
     Green,
     Hide,
     Progress,
+    Press,
     Ready,
     ShotsFired,
     Show,
@@ -105,8 +106,10 @@ def legal(progress: Progress, seat: int) -> list:
     if progress.stage == "look":
         return [Ready(), Attempt()]
     if progress.stage == "wait":
-        return [Green(), Tap(), Attempt()]
-    if kind in ("tapping", "reaction"):
+        return [Green(), Press(light=progress.lit), Attempt()]
+    if kind == "reaction":
+        return [TimeUp(), Press(light=progress.lit), Attempt()]
+    if kind == "tapping":
         return [TimeUp(), Tap(), Attempt()]
     if kind == "nim":
         return [TimeUp(), *(Take(count=n) for n in range(1, min(trial.most, progress.sticks) + 1))]
@@ -178,7 +181,7 @@ def _reaction(progress: Progress, seat: int, action: object, rng: Rng) -> Result
         return Result([], new_stage=True)
     if progress.stage == "wait":  # pressed on red
         return Result([FalseStart(seat=seat)], Verdict(None))
-    if not isinstance(action, Tap):  # the green light went by
+    if not isinstance(action, Press):  # the green light went by
         return Result([], Verdict(None))
     progress.lit += 1
     event = Caught(seat=seat, lit=progress.lit, lights=progress.trial.lights)

@@ -19,7 +19,7 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 from bot.storage import SessionRecord
 from games.core import Rng
 from games.fortboyard import ENGINE, trials
-from games.fortboyard.models import Answer, Attempt, Bank, FortBoyardState, Green, Ready, Show, Tap, Throw, TimeUp
+from games.fortboyard.models import Answer, Attempt, Bank, FortBoyardState, Green, Press, Ready, Show, Tap, Throw, TimeUp
 from tests.discord.driver import SeatDriver, open_game_table, use_board
 from tests.discord.forteresse_driver import board
 
@@ -62,6 +62,9 @@ class Driver(SeatDriver):
             return Green()  # the red light: wait for the clock to turn it green
         if Tap() in legal:
             return Tap()
+        presses = [a for a in legal if isinstance(a, Press)]
+        if presses:
+            return presses[0]
         if Throw() in legal:
             return Bank() if Bank() in legal and progress.pile >= 8 else Throw()
         if Show(sign="stone") in legal:

@@ -78,7 +78,30 @@ async def test_a_press_on_red_is_a_false_start(env) -> None:  # noqa: ANN001
     record = await stage(env, driver, thread, *SAMPLES["reaction"])
     state = env.bot.service.state(record)
     actor = driver.actor(record, state.trial.players[0])
-    await actor.click(board(env, thread, record), custom_id=f"g:fortboyard:{record.id}:0:tap")
+    await actor.click(board(env, thread, record), custom_id=f"g:fortboyard:{record.id}:0:press0")
     after = await driver.record()
     assert "pressed too early" in public_text(board(env, thread, after))
     assert env.bot.service.state(after).trial is None
+
+
+async def test_both_duellists_type_at_once_and_the_second_answer_still_counts(env) -> None:  # noqa: ANN001
+    driver, ann, ben, thread = await two_players(env)
+    quickfire = {"kind": "quickfire", "question": "How many legs has a spider?", "answer": "eight", "variants": ["8"]}
+    record = await stage(env, driver, thread, "duel", quickfire)
+    state = env.bot.service.state(record)
+    first, second = (driver.actor(record, seat) for seat in state.trial.players)
+    answer = f"g:fortboyard:{record.id}:{record.version}:type-ans{state.turn}"
+    boxes = [await actor.click(board(env, thread, record), custom_id=answer) for actor in (first, second)]
+    wrong = await first.submit_modal(boxes[0], {"text": "six"})
+    assert not wrong.ephemeral
+    right = await second.submit_modal(boxes[1], {"text": "Eight"})  # the board moved on meanwhile
+    assert not right.ephemeral
+    after = public_text(board(env, thread, await driver.record()))
+    assert "answers: wrong" in after and "wins the trial (answer: eight)" in after
+
+
+async def test_the_red_light_shows_no_countdown(env) -> None:  # noqa: ANN001
+    driver, ann, ben, thread = await two_players(env)
+    record = await stage(env, driver, thread, *SAMPLES["reaction"])
+    shown = public_text(board(env, thread, record))
+    assert "turns green when it likes" in shown and "<t:" not in shown.split("Round 1")[1].split("Players")[0]

@@ -29,7 +29,7 @@ async def test_an_answer_box_opened_before_a_restart_still_answers_after_it(env,
     seat = state.trial.players[0]
     actor = driver.actor(record, seat)
     opened = await actor.click(board(env, thread, record), custom_id=f"g:fortboyard:{record.id}:{record.version}:type-ans{state.turn}")
-    assert opened.modal is not None and opened.modal["custom_id"] == f"t:fortboyard:{record.id}:{record.version}:ans{state.turn}"
+    assert opened.modal is not None and opened.modal["custom_id"] == f"t:fortboyard:{record.id}:0:ans{state.turn}"
     await env.restart_bot(make_bot(db_path))
     result = await actor.submit_modal(opened, {"text": "certainly not this"})
     assert not result.ephemeral
@@ -95,7 +95,7 @@ async def test_closed_dms_lose_no_clue(env) -> None:  # noqa: ANN001
     ann_seat = record.seat_of(ann.id)
     assert list(ann.user.dm_channel.history()) == []
     assert len(list(ben.user.dm_channel.history())) >= 1
-    notes = [m.content for m in bot_messages(thread, env) if "DMs are closed" in (m.content or "")]
+    notes = [m.content for m in bot_messages(thread, env) if "could not send you a private message" in (m.content or "")]
     assert notes and ann.mention in notes[0]
     clue = driver.engine._word(state, ann_seat).clues[0]
     assert clue not in notes[0]

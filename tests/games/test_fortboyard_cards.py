@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Rng
+from games.core import IllegalAction, Rng
 from games.fortboyard import trials
 from games.fortboyard.deck import CATEGORIES, LANGUAGES, TYPED, Trial, deck
 from games.fortboyard.models import (
@@ -15,6 +15,7 @@ from games.fortboyard.models import (
     Fire,
     Green,
     Hide,
+    Press,
     Progress,
     Ready,
     Show,
@@ -91,7 +92,8 @@ def scripts(trial: Trial) -> tuple[list[tuple[int, Any]], list[tuple[int, Any]],
         case "tapping":
             return [(0, Tap())] * trial.taps, [(0, Tap())] * (trial.taps - 1) + [(0, TimeUp())], 1
         case "reaction":
-            return [(0, Green()), (0, Tap())] * trial.lights, [(0, Tap())], 1
+            caught = [step for light in range(trial.lights) for step in ((0, Green()), (0, Press(light=light)))]
+            return caught, [(0, Press(light=0))], 1
         case "spsw":
             rounds = [(0, Show(sign="well")), (1, Show(sign="stone"))] * trial.wins
             return rounds, [(0, Show(sign="well")), (1, Show(sign="paper"))] * trial.wins, 1
@@ -161,9 +163,11 @@ def test_a_reaction_light_lasts_its_seconds_and_a_press_on_red_fails() -> None:
     trials.play(progress, 0, Green(), rng, 0)
     assert progress.stage == "play" and trials.seconds(progress, 30) == 4
     assert trials.legal(progress, 0)[0] == TimeUp()
-    result = trials.play(progress, 0, Tap(), rng, 0)
+    result = trials.play(progress, 0, Press(light=0), rng, 0)
     assert result.new_stage and progress.stage == "wait" and progress.lit == 1
-    result = trials.play(progress, 0, Tap(), rng, 0)  # pressed on red
+    with pytest.raises(IllegalAction):  # a double click on the light just caught: refused, not judged
+        trials.play(progress, 0, Press(light=0), rng, 0)
+    result = trials.play(progress, 0, Press(light=1), rng, 0)  # pressed on red
     assert result.verdict == trials.Verdict(None) and result.events[0].kind == "false_start"
 
 
