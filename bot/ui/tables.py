@@ -50,6 +50,7 @@ class Tables:
         self.default_language = default_language
         self.uis: dict[str, GameUI] = {}
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
+        self._on_show: dict[int, bytes] = {}  # board message id -> the picture it shows (this process)
 
     def register(self, ui: GameUI) -> None:
         self.uis[ui.game] = ui
@@ -449,10 +450,14 @@ class Tables:
             pairs = sorted(zip(record.board_message_ids, messages), key=lambda pair: pair[0] != clicked)
             try:
                 for message_id, message in pairs:
+                    if message.picture is not None and self._on_show.get(message_id) == message.picture:
+                        message = message._replace(picture=None)  # the same picture: no new upload
                     if message_id == clicked and not interaction.response.is_done():
                         await interaction.response.edit_message(**message.fields())
                     else:
                         await channel.get_partial_message(message_id).edit(**message.fields())
+                    if message.picture is not None:
+                        self._remember_picture(message_id, message.picture)
             except discord.HTTPException as error:
                 if error.code not in REPOST_CODES:
                     raise
@@ -462,6 +467,8 @@ class Tables:
         if repost:
             old = record.board_message_ids
             posted = [await channel.send(**m.fields(sending=True)) for m in messages]
+            if messages[0].picture is not None:
+                self._remember_picture(posted[0].id, messages[0].picture)
             await self.service.update(
                 record, board_message_ids=[m.id for m in posted], board_posted_at=self.service.clock()
             )
@@ -470,6 +477,11 @@ class Tables:
                     await channel.get_partial_message(message_id).edit(view=None)
                 except discord.HTTPException:
                     pass
+
+    def _remember_picture(self, message_id: int, picture: bytes) -> None:
+        self._on_show[message_id] = picture
+        while len(self._on_show) > PICTURES_KEPT:
+            del self._on_show[next(iter(self._on_show))]
 
     async def render(self, record: SessionRecord, lang: Language) -> list[BoardMessage]:
         """The board's messages; its picture is drawn off the event loop, once per version."""

@@ -105,3 +105,17 @@ async def test_the_red_light_shows_no_countdown(env) -> None:  # noqa: ANN001
     record = await stage(env, driver, thread, *SAMPLES["reaction"])
     shown = public_text(board(env, thread, record))
     assert "turns green when it likes" in shown and "<t:" not in shown.split("Round 1")[1].split("Players")[0]
+
+
+async def test_a_press_that_changes_no_pawn_uploads_no_new_picture(env) -> None:  # noqa: ANN001
+    driver, ann, ben, thread = await two_players(env)
+    record = await stage(env, driver, thread, *SAMPLES["tapping"])
+    first = board(env, thread, record).attachments[0].id
+    state = env.bot.service.state(record)
+    await driver.actor(record, state.current).click(board(env, thread, record), custom_id=f"g:fortboyard:{record.id}:0:tap")
+    record = await driver.record()
+    assert "**1/6**" in public_text(board(env, thread, record))
+    assert board(env, thread, record).attachments[0].id == first  # the same picture stays
+    await driver.play_until(lambda state: state.trial is None, 60)
+    await driver.step()  # the next player rolls: a pawn moves
+    assert board(env, thread, await driver.record()).attachments[0].id != first
