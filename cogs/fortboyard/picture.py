@@ -37,7 +37,7 @@ Layout, 860 x 900 px, on a deep-sea background:
   player's is greyed and struck through.
 
 Text uses Pillow's built-in font, which has no accented letters:
-``cogs.forteresse.picture.draw_text`` draws them (the accents by hand) and
+``bot.ui.lettering.draw_text`` draws them (the accents by hand) and
 falls back to "?" for what the font lacks (emoji in a name).
 
 The picture is a pure function of its arguments: the same view, names and
@@ -55,7 +55,6 @@ drawing holds a module lock; palette and PNG encoding run outside it. About
 from __future__ import annotations
 
 import math
-import threading
 import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -63,7 +62,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.ui import png
-from cogs.forteresse.picture import draw_text, text_width
+from bot.ui.lettering import LOCK as DRAWING, draw_text, text_width
 from games.fortboyard.models import FortBoyardView
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK, Cell, Kind
 
@@ -164,7 +163,7 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }  # fmt: skip
 
-_LOCK = threading.Lock()
+_LOCK = DRAWING  # shared with every picture that draws text
 
 Box = tuple[int, int, int, int]
 Point = tuple[float, float]
