@@ -56,9 +56,9 @@ import threading
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from bot.ui import png
+from bot.ui import lettering, png
 from games.fireship.board import (
     COLUMNS,
     GREEN_DOTS,
@@ -167,12 +167,7 @@ def seat_colour(view: FireshipView, seat: int | None) -> RGB:
 
 
 # -- text -----------------------------------------------------------------------------
-@lru_cache(maxsize=16)
-def _font(size: int) -> ImageFont.FreeTypeFont:
-    font = ImageFont.load_default(size=size)
-    if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow built without FreeType
-        raise RuntimeError("the Fireship picture needs Pillow with FreeType")
-    return font
+_font = lettering.font
 
 
 @lru_cache(maxsize=256)

@@ -59,9 +59,10 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from bot.ui import png
+from bot.ui import lettering
 from bot.ui.lettering import LOCK as DRAWING, draw_text, text_width
 from games.fortboyard.models import FortBoyardView
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK, Cell, Kind
@@ -276,8 +277,7 @@ def _slots(count: int, row: int = 3) -> list[Point]:
 @lru_cache(maxsize=16)
 def _middle(size: int) -> float:
     """How far below the text's top (``draw_text``'s y) the middle of a capital letter is."""
-    font = ImageFont.load_default(size=size)
-    _, top, _, bottom = font.getbbox("H")
+    _, top, _, bottom = lettering.font(size).getbbox("H")
     return (top + bottom) / 2
 
 

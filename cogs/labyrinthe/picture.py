@@ -49,7 +49,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.ui import png
+from bot.ui import lettering, png
 
 from games.labyrinthe import maze
 from games.labyrinthe.maze import CENTRE, CHAMBERS, OUTER, PLACES, QUARTERS, RINGS, TURNING, Cell
@@ -260,12 +260,8 @@ def _square(draw: ImageDraw.ImageDraw, xy: tuple[float, float], half: float, col
     draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=h * 0.35, fill=colour)
 
 
-@lru_cache(maxsize=4)
 def _font(size: int) -> ImageFont.FreeTypeFont:
-    font = ImageFont.load_default(size=size * SCALE)
-    if not isinstance(font, ImageFont.FreeTypeFont):  # Pillow built without FreeType
-        raise RuntimeError("the Labyrinthe picture needs Pillow with FreeType")
-    return font
+    return lettering.font(size * SCALE)
 
 
 @lru_cache(maxsize=256)
