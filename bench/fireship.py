@@ -12,13 +12,12 @@ Run: .venv/bin/python bench/fireship.py [games]
 """
 
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.run import percentiles, report_engine  # noqa: E402
+from bench.run import percentiles, report_engine, timed_step  # noqa: E402
 from games.core import Rng  # noqa: E402
 from games.fireship import ENGINE  # noqa: E402
 
@@ -30,18 +29,7 @@ def play(players: int, seed: int, computer: bool, steps: list[float], choices: l
     seen: Counter = Counter()
     while not ENGINE.is_over(state):
         seat = min(ENGINE.to_act(state))
-        start = time.perf_counter()
-        legal = ENGINE.legal_actions(state, seat)
-        if computer:
-            thinking = time.perf_counter()
-            action = ENGINE.choose(ENGINE.view(state, seat), legal, rng)
-            choices.append(time.perf_counter() - thinking)
-            applying = time.perf_counter()
-            step = ENGINE.apply(state, seat, action)
-            steps.append(time.perf_counter() - applying + (thinking - start))
-        else:
-            step = ENGINE.apply(state, seat, rng.choice(legal))
-            steps.append(time.perf_counter() - start)
+        step = timed_step(ENGINE, state, seat, rng, computer, steps, choices)
         seen["windows"] += step.state.phase == "react" and state.phase != "react"
         seen.update(e.kind for e in step.events)
         state = step.state

@@ -11,12 +11,11 @@ Run: .venv/bin/python bench/fortboyard.py [games]
 
 import collections
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.run import report_engine  # noqa: E402
+from bench.run import report_engine, timed_step  # noqa: E402
 from games.core import Rng  # noqa: E402
 from games.fortboyard import ENGINE  # noqa: E402
 
@@ -28,14 +27,7 @@ def play(players: int, seed: int, steps: list[float], choices: list[float]) -> t
     count = trials = duels = largest = 0
     while not ENGINE.is_over(state):
         seat = min(ENGINE.to_act(state))
-        start = time.perf_counter()
-        legal = ENGINE.legal_actions(state, seat)
-        thinking = time.perf_counter()
-        action = ENGINE.choose(ENGINE.view(state, seat), legal, rng)
-        choices.append(time.perf_counter() - thinking)
-        applying = time.perf_counter()
-        step = ENGINE.apply(state, seat, action)
-        steps.append(time.perf_counter() - applying + (thinking - start))
+        step = timed_step(ENGINE, state, seat, rng, True, steps, choices)
         for event in step.events:
             trials += event.kind == "trial_began"
             duels += event.kind == "trial_began" and len(event.players) > 1

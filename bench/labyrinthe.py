@@ -11,12 +11,11 @@ Run: .venv/bin/python bench/labyrinthe.py [games]
 """
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.run import percentiles, report_engine  # noqa: E402
+from bench.run import percentiles, report_engine, timed_step  # noqa: E402
 from games.core import Rng  # noqa: E402
 from games.labyrinthe import ENGINE  # noqa: E402
 
@@ -29,18 +28,7 @@ def play(players: int, seed: int, computer: bool, steps: list[float], choices: l
     duels = 0
     while not ENGINE.is_over(state):
         seat = min(ENGINE.to_act(state))
-        start = time.perf_counter()
-        legal = ENGINE.legal_actions(state, seat)
-        if computer:
-            thinking = time.perf_counter()
-            action = ENGINE.choose(ENGINE.view(state, seat), legal, rng)
-            choices.append(time.perf_counter() - thinking)
-            steps_start = time.perf_counter()
-            step = ENGINE.apply(state, seat, action)
-            steps.append(time.perf_counter() - steps_start + (thinking - start))
-        else:
-            step = ENGINE.apply(state, seat, rng.choice(legal))
-            steps.append(time.perf_counter() - start)
+        step = timed_step(ENGINE, state, seat, rng, computer, steps, choices)
         duels += any(e.kind == "revealed" and e.winner is not None for e in step.events)
         state = step.state
     winner = ENGINE.outcome(state).winners[0]

@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import discord
 import simcord
@@ -35,6 +36,26 @@ from games.core import Rng, registry  # noqa: E402
 def percentiles(samples: list[float]) -> tuple[float, float]:
     ordered = sorted(samples)
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+
+def timed_step(
+    engine: Any, state: Any, seat: int, rng: Rng, computer: bool, steps: list[float], choices: list[float]
+) -> Any:  # fmt: skip
+    """One move of ``seat``: the computer player's (its decision timed into ``choices``) or a
+    random legal one; ``legal_actions`` + ``apply`` are timed into ``steps``. Returns the Step."""
+    start = time.perf_counter()
+    legal = engine.legal_actions(state, seat)
+    if not computer:
+        step = engine.apply(state, seat, rng.choice(legal))
+        steps.append(time.perf_counter() - start)
+        return step
+    thinking = time.perf_counter()
+    action = engine.choose(engine.view(state, seat), legal, rng)
+    choices.append(time.perf_counter() - thinking)
+    applying = time.perf_counter()
+    step = engine.apply(state, seat, action)
+    steps.append(time.perf_counter() - applying + (thinking - start))
+    return step
 
 
 def report_engine(steps: list[float], choices: list[float]) -> None:
