@@ -2,6 +2,7 @@
 
 from games.core.engine import Action, Engine, GameState, ReactionWindow, Step
 from games.core.errors import (
+    AlreadyChosen,
     GameOver,
     IllegalAction,
     MalformedAction,
@@ -12,6 +13,7 @@ from games.core.events import Event, Outcome
 from games.core.rng import Rng
 
 __all__ = [
+    "AlreadyChosen",
     "Action",
     "Engine",
     "Event",

@@ -5,7 +5,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.errors import GameOver, NotYourTurn
+from games.core.errors import AlreadyChosen, GameOver, NotYourTurn
 from games.core.events import Event, Outcome
 from games.core.rng import Rng
 
@@ -56,6 +56,9 @@ class Engine(ABC, Generic[S, A]):
     max_players: ClassVar[int]
     options_model: ClassVar[type[BaseModel]]
     state_model: ClassVar[type[GameState]]
+    # What the rule book leaves open, decided: one key per decision; the game's ``rules``
+    # text states each one under ``<name>.house.<key>`` in every language.
+    house_rules: ClassVar[tuple[str, ...]] = ()
 
     # -- to implement -------------------------------------------------------
     @abstractmethod
@@ -103,6 +106,11 @@ class Engine(ABC, Generic[S, A]):
         plays ``legal_actions(state, seat)[0]`` (the pass), which is no missed turn."""
         return None
 
+    def has_chosen(self, state: S, seat: int) -> bool:
+        """True while ``seat`` waits on others after making its part of a simultaneous
+        choice (a duel's secret sign): a second click is told so, not "not your turn"."""
+        return False
+
     def human_may_play(self, action: A) -> bool:
         """False for a move only the computer player makes (e.g. a trial won at a set rate)."""
         return True
@@ -115,7 +123,7 @@ class Engine(ABC, Generic[S, A]):
         if self.is_over(state):
             raise GameOver()
         if seat not in self.to_act(state):
-            raise NotYourTurn()
+            raise AlreadyChosen() if self.has_chosen(state, seat) else NotYourTurn()
         work = self.copy_state(state)
         return Step(work, self._play(work, seat, action))
 

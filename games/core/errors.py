@@ -25,6 +25,12 @@ class NotYourTurn(RuleError):
     key = "error.not_your_turn"
 
 
+class AlreadyChosen(NotYourTurn):
+    """A seat that already made its secret choice and waits for the others'."""
+
+    key = "error.already_chosen"
+
+
 class IllegalAction(RuleError):
     key = "error.illegal_action"
 

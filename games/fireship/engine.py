@@ -120,6 +120,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
     max_players = 4
     options_model = FireshipOptions
     state_model = FireshipState
+    house_rules = HOUSE_RULES
 
     # -- setup ------------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> FireshipState:

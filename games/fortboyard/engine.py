@@ -117,6 +117,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     max_players = 6
     options_model = FortBoyardOptions
     state_model = FortBoyardState
+    house_rules = HOUSE_RULES
 
     # -- setup ------------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> FortBoyardState:

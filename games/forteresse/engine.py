@@ -15,6 +15,7 @@ from pydantic import BaseModel
 from games.core import Engine, Event, IllegalAction, Outcome, Rng
 from games.forteresse import bots
 from games.forteresse.cards import (
+    HOUSE_RULES,
     FORTRESS,
     HAND_SIZE,
     PATH_LENGTH,
@@ -119,6 +120,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
     max_players = 1
     options_model = ForteresseOptions
     state_model = ForteresseState
+    house_rules = tuple(key for key, _ in HOUSE_RULES)
 
     # =========================================================================
     # Setup

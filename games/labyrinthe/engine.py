@@ -103,6 +103,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     max_players = 4
     options_model = LabyrintheOptions
     state_model = LabyrintheState
+    house_rules = HOUSE_RULES
 
     # -- setup ------------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> LabyrintheState:
@@ -158,6 +159,9 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
 
     def turn_number(self, state: LabyrintheState) -> int:
         return state.turn
+
+    def has_chosen(self, state: LabyrintheState, seat: int) -> bool:
+        return state.phase == "choose" and state.duel is not None and seat in state.duel.choices
 
     def legal_actions(self, state: LabyrintheState, seat: int) -> list[LabyrintheAction]:
         if seat not in self.to_act(state):
