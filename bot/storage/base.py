@@ -47,6 +47,7 @@ class SessionRecord(BaseModel):
     channel_id: int  # where play happens: the game's thread, or the lobby channel
     board_message_ids: list[int] = []
     board_posted_at: float | None = None
+    board_version: int | None = None  # the version the board on screen shows; behind ``version`` after a crash
     host_id: int
     status: Status = "lobby"
     seats: list[Seat] = []

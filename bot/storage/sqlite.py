@@ -22,7 +22,7 @@ from bot.storage.base import (
 _JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock")
 _COLUMNS = (
     "game", "guild_id", "lobby_channel_id", "lobby_message_id", "channel_id", "board_message_ids",
-    "board_posted_at", "host_id", "status", "seats", "options", "seed", "version", "state", "recent",
+    "board_posted_at", "board_version", "host_id", "status", "seats", "options", "seed", "version", "state", "recent",
     "clock", "created_at", "updated_at", "last_human_at", "wake_at",
 )  # fmt: skip
 
