@@ -9,7 +9,7 @@ from discord.ext import commands
 
 import cogs
 from bot.config import Settings
-from bot.i18n import CatalogTranslator, language_of, t
+from bot.i18n import CatalogTranslator
 from bot.sessions import SessionService
 from bot.storage import SqliteStorage, Storage
 from bot.ui.components import DYNAMIC_ITEMS, on_modal
@@ -36,6 +36,7 @@ class GameBot(commands.Bot):
         self.tables = Tables(self, self.service, settings.default_language)
         self.timekeeper = Timekeeper(self.tables)
         self.tree.on_error = self.on_app_command_error
+        self._caught_up = False
 
     async def setup_hook(self) -> None:
         await self.storage.open()
@@ -64,11 +65,12 @@ class GameBot(commands.Bot):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         log.exception("command failed", exc_info=error)
-        text = t(language_of(interaction.locale), "error.internal")
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await self.tables.reply_to(interaction).say("error.internal")
+
+    async def on_ready(self) -> None:
+        if not self._caught_up:  # once per process: boards a crash left behind
+            self._caught_up = True
+            await self.tables.catch_up()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.modal_submit:

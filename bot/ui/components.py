@@ -12,17 +12,29 @@ Every click loads the session from storage; nothing lives in View objects.
 """
 
 import re
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.ui.tables import Tables
-
 _TOKEN = r"[A-Za-z0-9_.\-]{1,60}"
+ASK = "ask-"  # a button token ``ask-<token>`` asks "are you sure?" before playing ``<token>``
+MORE = "more-"  # a button token ``more-<name>`` opens the game's private menu ``<name>`` (``GameUI.more``)
+TYPE = "type-"  # a button token ``type-<name>`` opens the game's text box ``<name>`` (``GameUI.prompt``)
 
 
-def tables(interaction: discord.Interaction) -> "Tables":
+class Handlers(Protocol):
+    """What the items call: the bot's tables (``bot.tables``), known by their shape only."""
+
+    async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None: ...
+
+    async def typed(self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str) -> None: ...
+
+    async def lobby_click(self, interaction: discord.Interaction, session_id: int, version: int, op: str) -> None: ...
+
+    async def show_private(self, interaction: discord.Interaction, session_id: int) -> None: ...
+
+
+def tables(interaction: discord.Interaction) -> Handlers:
     return interaction.client.tables  # type: ignore[attr-defined]
 
 

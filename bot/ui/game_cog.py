@@ -33,8 +33,8 @@ class GameCog(TablesAccess, commands.GroupCog):
 
     @app_commands.command(name=command_text("cmd.rules.name"), description=command_text("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        lang = self.tables.user_language(interaction)
-        await interaction.response.send_message(embed=self.ui.rules(lang), ephemeral=True)
+        reply = self.tables.reply_to(interaction)
+        await reply.send(embed=self.ui.rules(reply.lang))
 
     @app_commands.command(name=command_text("cmd.status.name"), description=command_text("cmd.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:

@@ -8,7 +8,7 @@ from bot.i18n import command_text as text
 from bot.i18n import Language, t
 from bot.ui.bot_cog import BotCog
 from bot.ui.game_ui import seat_name
-from bot.ui.tables import jump_url
+from bot.ui.table_core import jump_url
 from games.core import Engine, registry
 
 SHARED_COMMANDS = ("help", "games", "settings", "stats", "leaderboard", "history", "replay")
@@ -35,7 +35,7 @@ class HelpCog(BotCog):
         shared = [f"`/{t(lang, f'cmd.{c}.name')}` — {t(lang, f'cmd.{c}.desc')}" for c in SHARED_COMMANDS]
         embed.add_field(name=t(lang, "help.shared"), value="\n".join(shared)[:1024], inline=False)
         embed.add_field(name=t(lang, "help.flow_title"), value=t(lang, "help.flow"), inline=False)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await self.tables.reply_to(interaction).send(embed=embed)
 
     @app_commands.command(name=text("cmd.games.name"), description=text("cmd.games.desc"))
     @app_commands.guild_only()
@@ -57,4 +57,4 @@ class HelpCog(BotCog):
             turn = ", ".join(seat_name(record, s, lang) for s in sorted(acting))
             lines.append(t(lang, "games.running", number=record.id, game=title, players=players, turn=turn, link=jump_url(record)))
         embed = discord.Embed(title=t(lang, "games.title"), description="\n".join(lines)[:4000] or t(lang, "games.none"))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await self.tables.reply_to(interaction).send(embed=embed)

@@ -11,7 +11,7 @@ from bot.i18n import Language, clock_text, t
 from bot.i18n import command_text as text
 from bot.storage import GuildSettings, UserSettings
 from bot.ui.bot_cog import BotCog
-from bot.ui.tables import is_admin
+from bot.ui.table_core import is_admin
 
 OPTIONS = (
     "language", "threads", "dms", "turn_clock", "missed_turns", "abandon_days", "allow_channel", "forbid_channel",
@@ -70,13 +70,13 @@ class SettingsCog(BotCog):
         asked = any(value is not None for value in (language, threads, dms, turn_clock, missed_turns, abandon_days,
                                                     allow_channel, forbid_channel, all_channels))  # fmt: skip
         if asked and not is_admin(interaction):
-            return await tables.refuse(interaction, UserError("error.admin_only"))
+            return await tables.reply_to(interaction).refuse(UserError("error.admin_only"))
         if changes:
             current = current.model_copy(update=changes)
             await storage.save_guild_settings(guild_id, current)
         embed = self.describe(current, await tables.public_language(guild_id), lang)
         note = t(lang, "settings.updated") if asked else None
-        await interaction.response.send_message(note, embed=embed, ephemeral=True)
+        await tables.reply_to(interaction).send(note, embed=embed)
 
     @staticmethod
     def describe(settings: GuildSettings, public: Language, lang: Language) -> discord.Embed:
@@ -109,4 +109,4 @@ class SettingsCog(BotCog):
         reply = t(lang, "notifications.dm_on" if mine.dm_reminders else "notifications.dm_off")
         if interaction.guild_id and not (await storage.guild_settings(interaction.guild_id)).dm_notifications:
             reply += "\n" + t(lang, "notifications.server_off")
-        await interaction.response.send_message(reply, ephemeral=True)
+        await self.tables.reply_to(interaction).send(reply)

@@ -31,7 +31,7 @@ class StatsCog(BotCog):
 
     async def _send(self, interaction: discord.Interaction, title: str, lines: list[str]) -> None:
         embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=0x2F855A)
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await self.tables.reply_to(interaction).send(embed=embed)
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.desc"))
     @app_commands.guild_only()
@@ -85,7 +85,7 @@ class StatsCog(BotCog):
         storage = self.tables.service.storage
         record = await storage.get_session(number)
         if record is None or record.guild_id != interaction.guild_id or record.status != "finished":
-            return await interaction.response.send_message(t(lang, "replay.none", number=number), ephemeral=True)
+            return await self.tables.reply_to(interaction).say("replay.none", number=number)
         data = replays.export(record, await storage.actions(record.id)).encode()
         file = discord.File(io.BytesIO(data), filename=f"{record.game}-{record.id}.txt")
-        await interaction.response.send_message(t(lang, "replay.ready", number=number), file=file, ephemeral=True)
+        await self.tables.reply_to(interaction).send(t(lang, "replay.ready", number=number), file=file)

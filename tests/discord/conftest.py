@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.ui.tables
+import bot.ui.lobby
 
 SEED = 20_240_601
 
@@ -15,5 +15,5 @@ def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> int:
 
     The driver does not depend on the seed: it reads the board it is shown.
     """
-    monkeypatch.setattr(bot.ui.tables, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
+    monkeypatch.setattr(bot.ui.lobby, "secrets", SimpleNamespace(randbits=lambda bits: SEED))
     return SEED

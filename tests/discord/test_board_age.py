@@ -1,6 +1,6 @@
 """Discord refuses edits to messages older than an hour: the board is re-posted."""
 
-from bot.ui.tables import BOARD_MAX_AGE
+from bot.ui.publishing import BOARD_MAX_AGE
 from tests.discord.driver import board_messages, custom_ids, open_table, play_channel, session
 
 

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-import bot.ui.tables
+import bot.ui.lobby
 from games.forteresse import ENGINE
 from tests.conftest import set_locale
 from tests.discord.driver import check_log_and_replay, items
@@ -17,7 +17,7 @@ LOST_SEED = 123  # and lose this one in 18: the deck runs out
 
 
 def use_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
-    monkeypatch.setattr(bot.ui.tables, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    monkeypatch.setattr(bot.ui.lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
 async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: ANN001

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-import bot.ui.tables
+import bot.ui.lobby
 from cogs.forteresse.board import card_name
 from games.forteresse import ENGINE
 from games.forteresse.models import ForteresseState
@@ -44,7 +44,7 @@ def shadow(state: ForteresseState) -> ForteresseState:
 
 @pytest.mark.parametrize(("seed", "locale", "lang"), [(WON_SEED, "en-US", "en"), (LOST_SEED, "fr", "fr")])
 async def test_the_hand_never_shows_in_public(env, monkeypatch, caplog, seed, locale, lang) -> None:  # noqa: ANN001
-    monkeypatch.setattr(bot.ui.tables, "secrets", SimpleNamespace(randbits=lambda bits: seed))
+    monkeypatch.setattr(bot.ui.lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
     caplog.set_level(logging.INFO)
     for name in ("bot", "cogs", "games"):
         caplog.set_level(logging.DEBUG, logger=name)

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-import bot.ui.tables
+import bot.ui.lobby
 from tests.discord.driver import (
     Driver,
     check_log_and_replay,
@@ -33,7 +33,7 @@ POLICIES = (jump, wizard, climb_with_put_backs(2))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("shape", list(SHAPES))
 async def test_games_over_many_seeds(env, monkeypatch, shape: str, seed: int) -> None:  # noqa: ANN001
-    monkeypatch.setattr(bot.ui.tables, "secrets", SimpleNamespace(randbits=lambda bits: seed * 7919 + 13))
+    monkeypatch.setattr(bot.ui.lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed * 7919 + 13))
     humans, computers, variant = SHAPES[shape]
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")

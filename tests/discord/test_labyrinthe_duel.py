@@ -62,11 +62,11 @@ async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:  #
     after_alice, _ = await choose(driver, 0, "rock")
     assert "You chose 🪨 Stone" in public_text(after_alice)
     assert not custom_ids(after_alice)  # no second choice
-    # A second click, in the other view, is refused privately, and nothing is played.
+    # A second click, in the other view, is told privately that her choice is made; nothing is played.
     version = (await driver.record()).version
     state = env.bot.service.state(record)
     result = await alice.click(second, custom_id=sign_id(record, state, "paper"))
-    assert private_reply(result).content.endswith("It is not your turn.")
+    assert private_reply(result).content == "⛔ You have already made your choice: waiting for the others."
     assert (await driver.record()).version == version
     record = await driver.record()
     seen_by_all = thread_text(env, driver, last) + public_text(board(env, driver.channel, record))

@@ -1,0 +1,104 @@
+"""The lobby: opening a table, its buttons, and starting play in a thread."""
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import Language, t
+from bot.storage import SessionRecord, TableClock
+from bot.ui.game_ui import seat_mention
+from bot.ui.lobby_message import lobby_message
+from bot.ui.permissions import may_open_thread, missing_text
+from bot.ui.publishing import Publishing
+from bot.ui.replies import Reply
+from bot.ui.table_core import is_admin
+from games.core import registry
+
+log = logging.getLogger(__name__)
+
+
+class Lobby(Publishing):
+    async def open_lobby(
+        self, interaction: discord.Interaction, game: str, options: dict[str, Any], turn_minutes: int | None = None
+    ) -> None:
+        """A new table; ``turn_minutes`` overrides the server's turn clock (0: none)."""
+        reply = self.reply_to(interaction)
+        if interaction.guild is None or interaction.channel is None:
+            return await reply.refuse(UserError("error.guild_only"))
+        server = await self.service.storage.guild_settings(interaction.guild.id)
+        here = {interaction.channel.id, getattr(interaction.channel, "parent_id", None)}
+        if server.game_channels and not here & set(server.game_channels):
+            channels = ", ".join(f"<#{c}>" for c in server.game_channels)
+            return await reply.refuse(UserError("error.channel_not_allowed", channels=channels))
+        if lacking := self._lacking(interaction.channel, game, server.use_threads, reply.lang):
+            return await reply.send("⛔ " + lacking)
+        if turn_minutes is None:  # nobody waits on a solitaire player: no clock unless asked
+            turn_minutes = 0 if registry.get(game).max_players == 1 else server.turn_clock_minutes
+        clock = TableClock(
+            turn_minutes=turn_minutes,
+            missed_turns=server.missed_turns, abandon_days=server.abandon_days,
+        )  # fmt: skip
+        record = await self.service.open_lobby(
+            game, interaction.guild.id, interaction.channel.id, interaction.user.id,
+            interaction.user.display_name, options, secrets.randbits(62), clock,
+        )  # fmt: skip
+        lang = await self.public_language(record.guild_id)
+        async with self.handling(reply, record.id):
+            message = await reply.announce(**lobby_message(record, self.uis[game], lang).fields(sending=True))
+            record = await self.service.update(record, lobby_message_id=message.id)
+            if registry.get(game).max_players == 1:  # a solitaire starts at once
+                user = interaction.user
+                record = await self.service.lobby(record.id, user.id, user.display_name, "start", version=record.version)
+                await self._start_play(reply, record, lang, lobby=message)
+
+    def _lacking(self, channel: Any, game: str, threads: bool, lang: Language) -> str | None:
+        """Why the game could not show its board here (where it would be played), or None."""
+        in_thread = threads and may_open_thread(channel)
+        return missing_text(channel, self.uis[game], lang, in_thread=in_thread or None)
+
+    async def lobby_click(self, interaction: discord.Interaction, session_id: int, version: int, op: str) -> None:
+        user = interaction.user
+        reply = self.reply_to(interaction)
+        async with self.handling(reply, session_id):
+            if op == "start":  # a game that could not show its board does not start
+                record = await self.service.get(session_id)
+                threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
+                if lacking := self._lacking(interaction.channel, record.game, threads, reply.lang):
+                    return await reply.send("⛔ " + lacking)
+            record = await self.service.lobby(
+                session_id, user.id, user.display_name, op, version=version, is_admin=is_admin(interaction)
+            )
+            lang = await self.public_language(record.guild_id)
+            if record.status == "active":
+                await self._start_play(reply, record, lang)
+            else:
+                await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
+
+    async def _start_play(
+        self, reply: Reply, record: SessionRecord, lang: Language, lobby: discord.Message | None = None
+    ) -> None:
+        """Open a thread on the lobby message where allowed, then post the board."""
+        await reply.wait()  # opening a thread may take a while
+        lobby = lobby or reply.clicked
+        channel = reply.interaction.channel
+        target = channel
+        threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
+        if threads and may_open_thread(channel) and lobby is not None:
+            name = t(lang, "table.thread_name", game=self.uis[record.game].title(lang), number=record.id)
+            try:
+                target = await lobby.create_thread(name=name[:100], auto_archive_duration=1440)
+            except discord.HTTPException:
+                log.warning("could not open a thread for session %s", record.id)
+        record = await self.service.update(record, channel_id=target.id)
+        await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
+        players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
+        try:
+            await target.send(t(lang, "table.kickoff", game=self.uis[record.game].title(lang), players=players))
+            await self.publish(record, fresh=True)
+        except discord.HTTPException:  # no game stays active without a board: it is called off
+            record = await self.service.cancel(record.id, record.host_id, is_admin=True)
+            await self.edit_lobby(record)
+            raise

@@ -1,0 +1,49 @@
+"""The lobby message: who sits at the table, the options, and its buttons."""
+
+import discord
+
+from bot.i18n import Language, clock_text, t
+from bot.storage import SessionRecord
+from bot.ui.components import LobbyButton
+from bot.ui.game_ui import BoardMessage, GameUI, seat_name
+from games.core import registry
+
+
+def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMessage:
+    """The lobby: players, options, and its buttons while it waits; what became of it after."""
+    engine = registry.get(record.game)
+    embed = discord.Embed(title=t(lang, "lobby.title", game=ui.title(lang)), colour=0x2B6CB0)
+    players = "\n".join(f"{i + 1}. {seat_name(record, i, lang)}" for i in range(len(record.seats)))
+    embed.add_field(
+        name=t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players),
+        value=players or "—",
+        inline=False,
+    )
+    clock = t(lang, "lobby.clock", time=clock_text(record.clock.turn_minutes, lang))
+    embed.add_field(
+        name=t(lang, "lobby.options"), value=f"{ui.describe_options(record.options, lang)}\n{clock}", inline=False
+    )
+    if record.status != "lobby":
+        key = {"active": "lobby.started", "cancelled": "lobby.cancelled", "abandoned": "lobby.abandoned"}.get(
+            record.status, "lobby.finished"
+        )
+        embed.description = t(lang, key, channel=f"<#{record.channel_id}>")
+        return BoardMessage(embed=embed, view=None)
+    embed.description = t(lang, "lobby.waiting", host=f"<@{record.host_id}>")
+    view = discord.ui.View(timeout=None)
+    full = len(record.seats) >= engine.max_players
+    computers = any(seat.computer for seat in record.seats)
+    buttons = [
+        ("join", discord.ButtonStyle.primary, 0, not full),
+        ("leave", discord.ButtonStyle.secondary, 0, True),
+        ("add_bot", discord.ButtonStyle.secondary, 0, not full),
+        ("remove_bot", discord.ButtonStyle.secondary, 0, computers),
+        ("start", discord.ButtonStyle.success, 1, True),
+        ("cancel", discord.ButtonStyle.danger, 1, True),
+    ]
+    for op, style, row, enabled in buttons:
+        label = t(lang, f"lobby.button.{op}")
+        view.add_item(
+            LobbyButton(record.id, record.version, op, label=label, style=style, row=row, disabled=not enabled)
+        )
+    return BoardMessage(embed=embed, view=view)

@@ -1,0 +1,141 @@
+"""Playing: clicks on boards and private views, typed answers, private menus and views."""
+
+from collections.abc import Callable
+
+import discord
+
+from bot.errors import StaleBoard, UserError
+from bot.sessions import ANY_VERSION
+from bot.storage import SessionRecord
+from bot.ui.components import ASK, MORE, TYPE, GameButton, TextBox
+from bot.ui.game_ui import BoardMessage
+from bot.ui.publishing import Publishing
+from bot.ui.replies import Reply
+from bot.ui.table_core import jump_url
+from bot.i18n import t
+from games.core.errors import Refusal
+
+
+class Play(Publishing):
+    async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None:
+        """A click on the board, or on the controls of a player's private view (ephemeral, or
+        sent by DM)."""
+        reply = self.reply_to(interaction)
+        if token.startswith(ASK):
+            return await self._ask(reply, session_id, version, token.removeprefix(ASK))
+        if token.startswith(MORE):
+            return await self._more(reply, session_id, version, token.removeprefix(MORE))
+        if token.startswith(TYPE):
+            return await self._type(reply, session_id, version, token.removeprefix(TYPE))
+        await self._act(reply, session_id, version, lambda record: token)
+
+    async def typed(self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str) -> None:
+        """A text box submitted: the game turns the text into its action, then it is played
+        like a click."""
+
+        def token(record: SessionRecord) -> str:
+            seat = self.service.check_playing(record, interaction.user.id)
+            if not text.strip():
+                raise UserError("error.blank_answer")
+            found = self.uis[record.game].typed_token(record, self.service.state(record), seat, name, text)
+            if found is None:
+                raise UserError("error.stale_answer")
+            return found
+
+        await self._act(self.reply_to(interaction), session_id, version, token)
+
+    async def _act(self, reply: Reply, session_id: int, version: int, token_of: Callable[[SessionRecord], str]) -> None:
+        private = reply.from_private_message
+        user_id = reply.interaction.user.id
+        async with self.handling(reply, session_id):
+            try:
+                token = token_of(await self.service.get(session_id))
+                record = await self.service.act(session_id, user_id, version, token)
+            except StaleBoard as error:
+                record = await self.service.get(session_id)
+                error.params["link"] = jump_url(record)
+                if private:
+                    await self._edit_private(reply, record)
+                    return await reply.refuse(UserError("error.stale_private"))
+                await reply.refuse(error)
+                await self.publish(record)  # a fresh board, in case an edit was missed
+                return
+            if private:
+                await self._edit_private(reply, record)
+            await self.after_change(record, None if private else reply)
+
+    async def _ask(self, reply: Reply, session_id: int, version: int, token: str) -> None:
+        """A private "are you sure?" with one button that plays ``token`` on the same version."""
+        async with self.handling(reply, session_id):
+            record = await self.service.get(session_id)
+            if record.seat_of(reply.interaction.user.id) is None:
+                raise UserError("error.not_in_game")
+            view = discord.ui.View(timeout=None)
+            label = t(reply.lang, "common.confirm")
+            view.add_item(GameButton(record.game, session_id, version, token, label=label, style=discord.ButtonStyle.danger))
+            question = self.uis[record.game].confirm_text(record, self.service.state(record), token, reply.lang)
+            await reply.send("❓ " + question, view=view)
+
+    async def _type(self, reply: Reply, session_id: int, version: int, name: str) -> None:
+        """Opens the game's text box ``name``: it must be the first answer to the click, so
+        nothing here waits on the session's lock (the submission is checked under it)."""
+        try:
+            record = await self.service.get(session_id)
+            seat = self.service.check_playing(record, reply.interaction.user.id)
+            if version not in (ANY_VERSION, record.version):
+                raise StaleBoard(link=jump_url(record))
+            prompt = self.uis[record.game].prompt(record, self.service.state(record), seat, name, reply.lang)
+            if prompt is None:
+                raise UserError("error.not_your_turn")
+            # any version: the box's name says what it answers (two duellists type at once)
+            await reply.modal(TextBox(record.game, session_id, ANY_VERSION, name, prompt))
+        except Refusal as error:
+            await reply.refuse(error)
+
+    async def _more(self, reply: Reply, session_id: int, version: int, name: str) -> None:
+        """A private follow-up menu of the board (too many choices for one message), for the
+        player whose turn it is; its controls carry the board's version."""
+        async with self.handling(reply, session_id):
+            record = await self.service.get(session_id)
+            seat = self.service.check_playing(record, reply.interaction.user.id)
+            if version != record.version:
+                raise StaleBoard(link=jump_url(record))
+            menu = self.uis[record.game].more(record, self.service.state(record), seat, name, reply.lang)
+            if menu is None:
+                raise UserError("error.not_your_turn")
+            await reply.send(**menu.fields(sending=True))
+
+    # -- private views ----------------------------------------------------------
+    def _private_view(self, reply: Reply, record: SessionRecord) -> BoardMessage:
+        """The player's own view; refused to spectators and in games without secrets."""
+        seat = record.seat_of(reply.interaction.user.id)
+        if seat is None:
+            raise UserError("error.not_in_game")
+        if record.state is None:
+            raise UserError("error.not_started")
+        private = self.uis[record.game].private(record, self.service.state(record), seat, reply.lang)
+        if private is None:
+            raise UserError("error.no_private_view")
+        return private
+
+    async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The player's private view with its controls, privately."""
+        reply = self.reply_to(interaction)
+        async with self.handling(reply, session_id):
+            await reply.send(**self._private_view(reply, await self.service.get(session_id)).fields(sending=True))
+
+    async def show_private_here(self, interaction: discord.Interaction, game: str) -> None:
+        """``show_private`` for the game ``find`` picks (a game's "hand" command)."""
+        try:
+            session_id = (await self.find(interaction, game)).id
+        except Refusal as error:
+            return await self.reply_to(interaction).refuse(error)
+        await self.show_private(interaction, session_id)
+
+    async def _edit_private(self, reply: Reply, record: SessionRecord) -> None:
+        """Show the player's view in place of the private message clicked (a confirmation, too)."""
+        try:
+            fields = self._private_view(reply, record).fields()
+        except UserError:  # a game without private views: the confirmation only closes
+            fields = {"content": t(reply.lang, "common.done"), "view": None, "embed": None}
+        await reply.edit(**fields)

@@ -1,0 +1,224 @@
+"""Showing a committed change: the board, news for the thread, secrets by DM, the end.
+
+The board is edited in place, or posted anew when old or missing; the version it
+shows is stored, so a board left behind by a crash is posted again at start-up.
+"""
+
+import asyncio
+import logging
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+from bot.ui.game_ui import BoardMessage, seat_mention, seat_name
+from bot.ui.lobby_message import lobby_message
+from bot.ui.replies import Reply
+from bot.ui.table_core import TableCore, jump_url
+
+log = logging.getLogger(__name__)
+BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
+REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is gone
+PICTURES_KEPT = 32  # board pictures cached, the latest ones
+DM_CLOSED = 50007  # Discord: cannot send messages to this user
+MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+class Publishing(TableCore):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._pictures: dict[tuple[int, int, str], bytes | None] = {}
+        self._on_show: dict[int, bytes] = {}  # board message id -> the picture it shows (this process)
+
+    async def after_change(self, record: SessionRecord, reply: Reply | None = None) -> None:
+        """Show a committed change: the board, and the result if the game ended.
+
+        A board that could not be edited does not hold back the result, and the
+        lobby message stops saying that the game is running.
+        """
+        try:
+            await self.publish(record, reply)
+            await self._tell_news(record)
+            await self._ask_in_secret(record)
+            await self._whisper(record)
+        except discord.HTTPException:
+            log.exception("could not show session %s; its state is saved", record.id)
+            if reply is not None:
+                await reply.say("error.board_failed")
+        if record.status == "active":
+            return
+        try:
+            await self.announce_end(record)
+            await self.edit_lobby(record)
+        except discord.HTTPException:
+            log.exception("could not announce the end of session %s", record.id)
+
+    async def publish(self, record: SessionRecord, reply: Reply | None = None, fresh: bool = False) -> None:
+        """Edit the board in place, or post it anew when old, missing or asked. A click on
+        the board itself is answered by editing that message."""
+        if record.state is None:
+            return
+        lang = await self.public_language(record.guild_id)
+        messages = await self.render(record, lang)
+        if record.status != "active":
+            messages = [m._replace(view=None) for m in messages]
+        if clocks := self.clock_lines(record, lang):
+            first = messages[0]
+            messages[0] = first._replace(content="\n".join(filter(None, [first.content, clocks])))
+        channel = await self.channel(record.channel_id)
+        age = self.service.clock() - (record.board_posted_at or 0)
+        repost = fresh or age > BOARD_MAX_AGE or len(record.board_message_ids) != len(messages)
+        clicked = reply.clicked.id if reply and reply.clicked else None
+        if not repost:
+            # The clicked message first: that answers the interaction at once, and
+            # a failed edit of the other message cannot leave the click unanswered.
+            pairs = sorted(zip(record.board_message_ids, messages), key=lambda pair: pair[0] != clicked)
+            try:
+                for message_id, message in pairs:
+                    if message.picture is not None and self._on_show.get(message_id) == message.picture:
+                        message = message._replace(picture=None)  # the same picture: no new upload
+                    if message_id == clicked and reply is not None and not reply.done:
+                        await reply.edit(**message.fields())
+                    else:
+                        await channel.get_partial_message(message_id).edit(**message.fields())
+                    if message.picture is not None:
+                        self._remember_picture(message_id, message.picture)
+            except discord.HTTPException as error:
+                if error.code not in REPOST_CODES:
+                    raise
+                repost = True
+        if reply is not None:
+            await reply.finish()
+        if repost:
+            old = record.board_message_ids
+            posted = [await channel.send(**m.fields(sending=True)) for m in messages]
+            if messages[0].picture is not None:
+                self._remember_picture(posted[0].id, messages[0].picture)
+            await self.service.update(
+                record, board_message_ids=[m.id for m in posted], board_posted_at=self.service.clock(),
+                board_version=record.version,
+            )  # fmt: skip
+            for message_id in old:  # retire the old board's buttons
+                try:
+                    await channel.get_partial_message(message_id).edit(view=None)
+                except discord.HTTPException:
+                    pass
+        elif record.board_version != record.version:
+            await self.service.update(record, board_version=record.version)
+
+    async def catch_up(self) -> None:
+        """At start-up: post again every running game's board that a crash left behind
+        (the change was saved, the board not yet edited)."""
+        for record in await self.service.storage.find_sessions(statuses=("active",)):
+            if record.board_version == record.version or record.game not in self.uis:
+                continue
+            try:
+                async with self.service.lock(record.id):
+                    latest = await self.service.get(record.id)
+                    if latest.status == "active" and latest.board_version != latest.version:
+                        await self.publish(latest, fresh=True)
+            except Exception:
+                log.exception("could not bring session %s's board up to date", record.id)
+
+    def _remember_picture(self, message_id: int, picture: bytes) -> None:
+        self._on_show[message_id] = picture
+        while len(self._on_show) > PICTURES_KEPT:
+            del self._on_show[next(iter(self._on_show))]
+
+    async def render(self, record: SessionRecord, lang: Language) -> list[BoardMessage]:
+        """The board's messages; its picture is drawn off the event loop, once per version."""
+        ui = self.uis[record.game]
+        state = self.service.state(record)
+        messages = ui.board(record, state, lang)
+        if not ui.has_picture:
+            return messages
+        key = (record.id, record.version, lang)
+        if key not in self._pictures:
+            self._pictures[key] = await asyncio.to_thread(ui.picture, record, state, lang)
+            while len(self._pictures) > PICTURES_KEPT:
+                del self._pictures[next(iter(self._pictures))]
+        messages[0] = messages[0]._replace(picture=self._pictures[key])
+        return messages
+
+    @staticmethod
+    def clock_lines(record: SessionRecord, lang: Language) -> str:
+        """Who must play by when, as times every reader's client shows in their own words."""
+        return "\n".join(
+            t(lang, "clock.board", player=seat_name(record, i, lang), deadline=f"<t:{int(seat.deadline)}:R>")
+            for i, seat in enumerate(record.seats)
+            if seat.deadline is not None and record.status == "active"
+        )
+
+    async def _tell_news(self, record: SessionRecord) -> None:
+        """The game's own message about what just happened, if it has one; players it names are pinged."""
+        ui = self.uis[record.game]
+        if not (record.news and ui.tells_news):
+            return
+        if text := ui.news(record, self.service.state(record), await self.public_language(record.guild_id)):
+            channel = await self.channel(record.channel_id)
+            await channel.send(text[:2000], allowed_mentions=MENTION_USERS)
+
+    async def _whisper(self, record: SessionRecord) -> None:
+        """A DM to each player the last change told a secret (a new clue). If it cannot be
+        sent, a public line asks them to open their private view; the secret stays there."""
+        ui = self.uis[record.game]
+        if not record.whispers:
+            return
+        state = self.service.state(record)
+        lang = await self.public_language(record.guild_id)
+        for seat, events in sorted(record.whispers.items()):
+            user_id = record.seats[seat].user_id
+            if user_id is None or record.seats[seat].left or not (text := ui.whisper(record, state, seat, events, lang)):
+                continue
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(text[:2000])
+            except discord.HTTPException as error:
+                if error.code != DM_CLOSED:
+                    log.warning("could not send session %s's secret by DM", record.id)
+                channel = await self.channel(record.channel_id)
+                await channel.send(t(lang, "table.dm_closed", player=seat_mention(record, seat, lang)),
+                                   allowed_mentions=MENTION_USERS)  # fmt: skip
+
+    async def _ask_in_secret(self, record: SessionRecord) -> None:
+        """A DM to each player a secret reaction window has just asked, with their private
+        view, whose buttons answer it. Nobody else is told; if the DM cannot be sent, the
+        window closes by itself (its ``My cards`` view still answers it meanwhile)."""
+        if not record.asked:
+            return
+        ui = self.uis[record.game]
+        state = self.service.state(record)
+        lang = await self.public_language(record.guild_id)
+        for seat in record.asked:
+            user_id, closes = record.seats[seat].user_id, record.seats[seat].window
+            text = t(lang, "table.asked_in_secret", game=ui.title(lang), deadline=f"<t:{int(closes or 0)}:R>",
+                     link=jump_url(record))  # fmt: skip
+            private = ui.private(record, state, seat, lang)
+            if user_id is None or private is None:
+                continue
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(**private._replace(content=text).fields(sending=True))
+            except discord.HTTPException:
+                log.info("could not send session %s's reaction window by DM", record.id)
+
+    async def announce_end(self, record: SessionRecord) -> None:
+        lang = await self.public_language(record.guild_id)
+        channel = await self.channel(record.channel_id)
+        game = self.uis[record.game].title(lang)
+        if record.status == "finished":
+            state = self.service.state(record)
+            await channel.send(embed=self.uis[record.game].result(record, state, lang))
+        elif record.status == "abandoned":
+            since = f"<t:{int(record.last_human_at or record.created_at)}:f>"
+            await channel.send(t(lang, "table.abandoned", game=game, since=since))
+        else:
+            await channel.send(t(lang, "table.cancelled", game=game))
+
+    async def edit_lobby(self, record: SessionRecord) -> None:
+        if record.lobby_message_id is None:
+            return
+        lang = await self.public_language(record.guild_id)
+        channel = await self.channel(record.lobby_channel_id)
+        message = lobby_message(record, self.uis[record.game], lang)
+        await channel.get_partial_message(record.lobby_message_id).edit(**message.fields())

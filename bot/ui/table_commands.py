@@ -1,0 +1,88 @@
+"""The commands every game shares around a table: status, quit, resume and cancel.
+
+Each answers its user privately; what the table must know goes to the game's channel."""
+
+import logging
+
+import discord
+
+from bot.storage import SessionRecord
+from bot.ui.game_ui import seat_name
+from bot.ui.publishing import Publishing
+from bot.ui.replies import Reply
+from bot.ui.table_core import is_admin, jump_url
+from bot.i18n import t
+from games.core.errors import Refusal
+
+log = logging.getLogger(__name__)
+
+
+class TableCommands(Publishing):
+    async def _found(self, reply: Reply, game: str) -> int | None:
+        """The id of the game ``find`` picks, or None once the user was told there is none."""
+        try:
+            return (await self.find(reply.interaction, game)).id
+        except Refusal as error:
+            await reply.refuse(error)
+            return None
+
+    async def status(self, interaction: discord.Interaction, game: str) -> None:
+        reply = self.reply_to(interaction)
+        if (session_id := await self._found(reply, game)) is None:
+            return
+        async with self.handling(reply, session_id):
+            record = await self.service.get(session_id)
+            if record.status == "lobby":
+                return await reply.say("status.in_lobby", link=jump_url(record))
+            await self.publish(record, fresh=True)
+            await reply.say("status.reposted", link=jump_url(await self.service.get(record.id)))
+
+    async def quit(self, interaction: discord.Interaction, game: str) -> None:
+        reply = self.reply_to(interaction)
+        if (session_id := await self._found(reply, game)) is None:
+            return
+        async with self.handling(reply, session_id):
+            record = await self.service.get(session_id)  # as it is now, not before the lock
+            if record.status == "lobby":
+                record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
+                await reply.say("quit.done")
+                return await self.edit_lobby(record)
+            record = await self.service.resign(record.id, interaction.user.id)
+            await reply.say("quit.done")
+            await self._announce(record, "quit.announce", interaction.user.id)
+            await self.after_change(record)
+
+    async def resume(self, interaction: discord.Interaction, game: str) -> None:
+        """A player takes back the seat the computer was playing for them."""
+        reply = self.reply_to(interaction)
+        if (session_id := await self._found(reply, game)) is None:
+            return
+        async with self.handling(reply, session_id):
+            record = await self.service.resume(session_id, interaction.user.id)
+            await reply.say("resume.done", link=jump_url(record))
+            await self._announce(record, "resume.announce", interaction.user.id)
+            await self.after_change(record)
+
+    async def cancel(self, interaction: discord.Interaction, game: str) -> None:
+        reply = self.reply_to(interaction)
+        if (session_id := await self._found(reply, game)) is None:
+            return
+        async with self.handling(reply, session_id):
+            record = await self.service.get(session_id)  # as it is now, not before the lock
+            was_lobby = record.status == "lobby"
+            record = await self.service.cancel(record.id, interaction.user.id, is_admin(interaction))
+            await reply.say("cancel.done")
+            if was_lobby:
+                await self.edit_lobby(record)
+            else:
+                await self.after_change(record)
+
+    async def _announce(self, record: SessionRecord, key: str, user_id: int) -> None:
+        """A message in the game's channel, not only the board's log, so the thread notices."""
+        lang = await self.public_language(record.guild_id)
+        seat = record.seat_of(user_id)
+        try:
+            channel = await self.channel(record.channel_id)
+            await channel.send(t(lang, key, player=seat_name(record, seat, lang)))
+        except discord.HTTPException:
+            log.warning("could not tell session %s's channel about a player", record.id)

@@ -1,0 +1,107 @@
+"""What every part of the tables shares: the bot, the sessions, the games' UIs,
+languages, and handling one request under its session's lock."""
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import discord
+
+from bot.errors import UserError
+from bot.i18n import Language, language_of, t
+from bot.sessions import SessionService
+from bot.storage import SessionRecord
+from bot.ui.game_ui import GameUI
+from bot.ui.permissions import missing_text
+from bot.ui.replies import Reply
+from games.core.errors import Refusal
+
+log = logging.getLogger(__name__)
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    perms = interaction.permissions
+    return perms.manage_guild or perms.administrator
+
+
+def jump_url(record: SessionRecord) -> str:
+    message = record.board_message_ids[0] if record.board_message_ids else record.lobby_message_id
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{message}"
+
+
+class TableCore:
+    def __init__(self, bot: discord.Client, service: SessionService, default_language: Language) -> None:
+        self.bot = bot
+        self.service = service
+        self.default_language = default_language
+        self.uis: dict[str, GameUI] = {}
+
+    def register(self, ui: GameUI) -> None:
+        self.uis[ui.game] = ui
+
+    # -- languages and replies ----------------------------------------------
+    async def public_language(self, guild_id: int | None) -> Language:
+        """The server's setting, else the server's own locale, else the default."""
+        if guild_id is None:
+            return self.default_language
+        stored = (await self.service.storage.guild_settings(guild_id)).language
+        if stored is not None:
+            return stored
+        guild = self.bot.get_guild(guild_id)
+        return language_of(guild.preferred_locale, self.default_language) if guild else self.default_language
+
+    def user_language(self, interaction: discord.Interaction) -> Language:
+        return language_of(interaction.locale, self.default_language)
+
+    def reply_to(self, interaction: discord.Interaction) -> Reply:
+        return Reply(interaction, self.user_language(interaction))
+
+    async def channel(self, channel_id: int) -> Any:
+        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+
+    @asynccontextmanager
+    async def handling(self, reply: Reply, session_id: int) -> AsyncIterator[None]:
+        """Holds the session's lock for one request and answers it whatever happens.
+
+        A request queued behind another is acknowledged first (``Reply.wait``: nobody
+        else sees it), so it is answered within Discord's 3 seconds; refusals and
+        failures get a private reply.
+        """
+        lock = self.service.lock(session_id)
+        if lock.locked():
+            await reply.wait()
+        try:
+            async with lock:
+                yield
+            await reply.finish()
+        except Refusal as error:
+            await reply.refuse(error)
+        except discord.Forbidden:
+            log.warning("missing permissions for a request on session %s", session_id)
+            await self._say_forbidden(reply, session_id)
+        except Exception:
+            log.exception("request on session %s failed", session_id)
+            try:
+                await reply.say("error.internal")
+            except discord.HTTPException:
+                pass
+
+    async def _say_forbidden(self, reply: Reply, session_id: int) -> None:
+        """Discord refused the bot something in the game's channel: name what it lacks."""
+        try:
+            record = await self.service.get(session_id)
+            text = missing_text(await self.channel(record.channel_id), self.uis[record.game], reply.lang)
+            await reply.send("⛔ " + (text or t(reply.lang, "error.internal")))
+        except (discord.HTTPException, Refusal):
+            log.warning("could not explain missing permissions on session %s", session_id)
+
+    async def find(self, interaction: discord.Interaction, game: str) -> SessionRecord:
+        """The open game of this kind here: in this thread or channel, the user's first."""
+        found = await self.service.storage.find_sessions(
+            game=game, channel_id=interaction.channel_id, statuses=("lobby", "active")
+        )
+        mine = [r for r in found if r.seat_of(interaction.user.id) is not None]
+        if not (mine or found):
+            raise UserError("error.no_game_here")
+        return (mine or found)[0]
