@@ -1,7 +1,12 @@
 #!/usr/bin/env sh
-# Installs the bot into .venv (first run only) and starts it; the token comes from .env.
+# Installs the bot into .venv when pyproject.toml is new or changed, then starts it; the
+# token comes from .env. A restart with nothing changed needs no package index.
 set -eu
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+stamp=.venv/.installed-pyproject
+if ! cmp -s pyproject.toml "$stamp"; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+    cp pyproject.toml "$stamp"
+fi
 exec .venv/bin/python -m bot
