@@ -61,6 +61,7 @@ class SessionRecord(BaseModel):
     updated_at: float
     last_human_at: float | None = None  # a player's last click or command
     wake_at: float | None = None  # the next reminder, deadline or abandonment; set on save
+    pings: dict[int, list[int]] = {}  # a turn notification's message id -> the seats it pinged
     news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
     asked: list[int] = Field(default=[], exclude=True)  # seats the last change asked to react in secret; not stored
     # the last change's events addressed to some seats only (a new secret), per seat; not stored
@@ -129,6 +130,7 @@ class UserSettings(BaseModel):
     """One player's own choices, the same on every server."""
 
     dm_reminders: bool = False  # turn reminders by direct message, where the server allows DMs
+    turn_pings: bool = True  # a mention in the game's thread when a turn passes to this player
 
 
 class VersionConflict(Exception):

@@ -19,11 +19,11 @@ from bot.storage.base import (
     VersionConflict,
 )
 
-_JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock")
+_JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock", "pings")
 _COLUMNS = (
     "game", "guild_id", "lobby_channel_id", "lobby_message_id", "channel_id", "board_message_ids",
     "board_posted_at", "board_version", "host_id", "status", "seats", "options", "seed", "version", "state", "recent",
-    "clock", "created_at", "updated_at", "last_human_at", "wake_at",
+    "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings",
 )  # fmt: skip
 
 
@@ -250,8 +250,9 @@ class SqliteStorage:
     async def save_user_settings(self, user_id: int, settings: UserSettings) -> None:
         async with self._writing:
             await self.db.execute(
-                "INSERT INTO user_settings (user_id, dm_reminders) VALUES (?, ?)"
-                " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders",
-                (user_id, settings.dm_reminders),
+                "INSERT INTO user_settings (user_id, dm_reminders, turn_pings) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET dm_reminders = excluded.dm_reminders,"
+                " turn_pings = excluded.turn_pings",
+                (user_id, settings.dm_reminders, settings.turn_pings),
             )
             await self.db.commit()
