@@ -15,6 +15,7 @@ from bot.ui.permissions import may_open_thread, missing_text
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import is_admin
+from bot.ui.turn_pings import mentioned
 from games.core import registry
 
 log = logging.getLogger(__name__)
@@ -96,8 +97,10 @@ class Lobby(Publishing):
         await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
         players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
         try:
-            await target.send(t(lang, "table.kickoff", game=self.uis[record.game].title(lang), players=players))
+            kickoff = t(lang, "table.kickoff", game=self.uis[record.game].title(lang), players=players)
+            await target.send(kickoff)
             await self.publish(record, fresh=True)
+            await self.ping_turns(record, told=mentioned(kickoff))
         except discord.HTTPException:  # no game stays active without a board: it is called off
             record = await self.service.cancel(record.id, record.host_id, is_admin=True)
             await self.edit_lobby(record)

@@ -14,7 +14,8 @@ from bot.storage import SessionRecord
 from bot.ui.game_ui import BoardMessage, seat_mention, seat_name
 from bot.ui.lobby_message import lobby_message
 from bot.ui.replies import Reply
-from bot.ui.table_core import TableCore, jump_url
+from bot.ui.table_core import jump_url
+from bot.ui.turn_pings import TurnPings, mentioned
 
 log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
@@ -24,7 +25,7 @@ DM_CLOSED = 50007  # Discord: cannot send messages to this user
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
-class Publishing(TableCore):
+class Publishing(TurnPings):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
@@ -38,7 +39,8 @@ class Publishing(TableCore):
         """
         try:
             await self.publish(record, reply)
-            await self._tell_news(record)
+            told = await self._tell_news(record)
+            await self.ping_turns(record, told)
             await self._ask_in_secret(record)
             await self._whisper(record)
         except discord.HTTPException:
@@ -149,14 +151,18 @@ class Publishing(TableCore):
             if seat.deadline is not None and record.status == "active"
         )
 
-    async def _tell_news(self, record: SessionRecord) -> None:
-        """The game's own message about what just happened, if it has one; players it names are pinged."""
+    async def _tell_news(self, record: SessionRecord) -> set[int]:
+        """The game's own message about what just happened, if it has one; players it names are
+        pinged. The users it mentioned."""
         ui = self.uis[record.game]
         if not (record.news and ui.tells_news):
-            return
-        if text := ui.news(record, self.service.state(record), await self.public_language(record.guild_id)):
-            channel = await self.channel(record.channel_id)
-            await channel.send(text[:2000], allowed_mentions=MENTION_USERS)
+            return set()
+        text = ui.news(record, self.service.state(record), await self.public_language(record.guild_id))
+        if not text:
+            return set()
+        channel = await self.channel(record.channel_id)
+        await channel.send(text[:2000], allowed_mentions=MENTION_USERS)
+        return mentioned(text[:2000])
 
     async def _whisper(self, record: SessionRecord) -> None:
         """A DM to each player the last change told a secret (a new clue). If it cannot be

@@ -9,7 +9,7 @@ from discord.app_commands import Choice
 from bot.errors import UserError
 from bot.i18n import Language, clock_text, t
 from bot.i18n import command_text as text
-from bot.storage import GuildSettings, UserSettings
+from bot.storage import GuildSettings
 from bot.ui.bot_cog import BotCog
 from bot.ui.table_core import is_admin
 
@@ -96,17 +96,21 @@ class SettingsCog(BotCog):
         return embed
 
     @app_commands.command(name=text("cmd.notifications.name"), description=text("cmd.notifications.desc"))
-    @app_commands.rename(dm=text("cmd.notifications.dm.name"))
-    @app_commands.describe(dm=text("cmd.notifications.dm.desc"))
-    async def notifications(self, interaction: discord.Interaction, dm: bool | None = None) -> None:
-        """See or change whether your turn reminders also come by direct message."""
+    @app_commands.rename(pings=text("cmd.notifications.pings.name"), dm=text("cmd.notifications.dm.name"))
+    @app_commands.describe(pings=text("cmd.notifications.pings.desc"), dm=text("cmd.notifications.dm.desc"))
+    async def notifications(self, interaction: discord.Interaction, pings: bool | None = None, dm: bool | None = None) -> None:
+        """See or change your own notifications: a mention when your turn comes, reminders by DM."""
         storage = self.tables.service.storage
-        lang = self.tables.user_language(interaction)
+        reply = self.tables.reply_to(interaction)
         mine = await storage.user_settings(interaction.user.id)
-        if dm is not None:
-            mine = UserSettings(dm_reminders=dm)
+        changes = {name: value for name, value in (("turn_pings", pings), ("dm_reminders", dm)) if value is not None}
+        if changes:
+            mine = mine.model_copy(update=changes)
             await storage.save_user_settings(interaction.user.id, mine)
-        reply = t(lang, "notifications.dm_on" if mine.dm_reminders else "notifications.dm_off")
+        lines = [
+            t(reply.lang, "notifications.pings_on" if mine.turn_pings else "notifications.pings_off"),
+            t(reply.lang, "notifications.dm_on" if mine.dm_reminders else "notifications.dm_off"),
+        ]
         if interaction.guild_id and not (await storage.guild_settings(interaction.guild_id)).dm_notifications:
-            reply += "\n" + t(lang, "notifications.server_off")
-        await self.tables.reply_to(interaction).send(reply)
+            lines.append(t(reply.lang, "notifications.server_off"))
+        await reply.send("\n".join(lines))

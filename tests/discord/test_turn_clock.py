@@ -205,7 +205,10 @@ async def test_server_settings_decide_the_default_clock(env) -> None:  # noqa: A
     record, _ = await open_table(env, channel, ann, [ben], first_player="lobby")
     assert record.clock.turn_minutes == 1440 and record.clock.missed_turns == 3 and record.clock.abandon_days == 7
     shown = await ann.slash(channel, "notifications", dm=True)
-    assert shown.response.content == "Vos rappels de tour arrivent aussi en message privé."
+    assert shown.response.content.splitlines() == [
+        "Quand votre tour vient, un message du fil de la partie vous mentionne (il s'efface une fois que vous avez joué).",
+        "Vos rappels de tour arrivent aussi en message privé.",
+    ]
     await add_admin(guild, env, "boss").slash(channel, "settings", dms=False)
     shown = await ann.slash(channel, "notifications")
     assert "n'autorise pas les messages privés" in shown.response.content

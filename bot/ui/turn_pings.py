@@ -1,0 +1,73 @@
+"""Turn notifications: a short message whose mention makes Discord notify a player when a
+turn passes to them (an embed's mention notifies nobody), deleted once they have played.
+
+The same for every game: who must act is read from the engine (during a secret reaction
+window, whose turn the table is shown, since the question itself goes by DM). Computers and
+absent players are never pinged; a player may turn the pings off with ``/notifications``.
+"""
+
+import logging
+import re
+
+import discord
+
+from bot.i18n import t
+from bot.storage import SessionRecord
+from bot.turn_clock import in_person
+from bot.ui.table_core import TableCore
+
+log = logging.getLogger(__name__)
+NOTIFIED_ELSEWHERE = 0  # a "message id" for seats told otherwise (news, kickoff) or not wanting pings
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def mentioned(text: str) -> set[int]:
+    """The user ids a message mentions."""
+    return {int(found) for found in MENTION.findall(text)}
+
+
+class TurnPings(TableCore):
+    def waiting(self, record: SessionRecord) -> set[int]:
+        """The seats a person must act for now, as the whole table sees it."""
+        if record.status != "active" or record.state is None:
+            return set()
+        engine = self.service.engine(record)
+        state = self.service.state(record)
+        window = engine.reaction_window(state)
+        acting = window.seen_as if window is not None and not window.shown else engine.to_act(state)
+        return {seat for seat in acting if in_person(record, seat)}
+
+    async def ping_turns(self, record: SessionRecord, told: set[int] = frozenset()) -> None:
+        """Ping the seats that have just become to act, except users already mentioned in
+        ``told``; delete the pings of those who have played."""
+        waiting = self.waiting(record)
+        kept: dict[int, list[int]] = {}
+        channel = None
+        for message_id, seats in record.pings.items():
+            if still := [seat for seat in seats if seat in waiting]:  # a message goes once all its seats played
+                kept[message_id] = still
+            elif message_id != NOTIFIED_ELSEWHERE:
+                channel = channel or await self.channel(record.channel_id)
+                try:
+                    await channel.get_partial_message(message_id).delete()
+                except discord.HTTPException:
+                    log.info("could not delete a turn notification of session %s", record.id)
+        pinged = {seat for seats in kept.values() for seat in seats}
+        ping, quiet = [], []
+        for seat in sorted(waiting - pinged):
+            user_id = record.seats[seat].user_id
+            wants = (await self.service.storage.user_settings(user_id)).turn_pings if user_id else False
+            (ping if wants and user_id not in told else quiet).append(seat)
+        if quiet:
+            kept.setdefault(NOTIFIED_ELSEWHERE, []).extend(quiet)
+        if ping:
+            lang = await self.public_language(record.guild_id)
+            users = [record.seats[seat].user_id for seat in ping]
+            text = t(lang, "table.your_turn", players=", ".join(f"<@{u}>" for u in users),
+                     game=self.uis[record.game].title(lang))  # fmt: skip
+            channel = channel or await self.channel(record.channel_id)
+            only_them = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
+            message = await channel.send(text, allowed_mentions=only_them)
+            kept[message.id] = ping
+        if kept != record.pings:
+            await self.service.update(record, pings=kept)
