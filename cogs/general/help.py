@@ -1,5 +1,5 @@
-"""``/help`` (the games, the shared commands, how a game unfolds) and ``/games``
-(the tables open or running on this server). Both list whatever the registry holds."""
+"""``/help`` (every command of the bot, per game, then the shared ones) and ``/games``
+(the tables open or running on this server). Both list whatever is loaded."""
 
 import discord
 from discord import app_commands
@@ -7,11 +7,9 @@ from discord import app_commands
 from bot.i18n import command_text as text
 from bot.i18n import Language, t
 from bot.ui.bot_cog import BotCog
-from bot.ui.game_ui import seat_name
+from bot.ui.game_ui import add_list, seat_name
 from bot.ui.table_core import jump_url
 from games.core import Engine, registry
-
-SHARED_COMMANDS = ("help", "games", "settings", "stats", "leaderboard", "history", "replay")
 
 
 def players_text(engine: Engine, lang: Language) -> str:
@@ -20,22 +18,43 @@ def players_text(engine: Engine, lang: Language) -> str:
     return t(lang, "help.players", low=engine.min_players, high=engine.max_players)
 
 
+def said(lang: Language, text: app_commands.locale_str | None, fallback: str) -> str:
+    """A command's name or description in ``lang`` (its catalog key is in the locale string)."""
+    key = text.extras.get("key") if text is not None else None
+    return t(lang, key) if key else fallback
+
+
+def listing(command: app_commands.Command | app_commands.Group, lang: Language, prefix: str = "") -> list[str]:
+    """"`/name` — description" for a command, or for each command of a group."""
+    name = f"{prefix}{said(lang, command._locale_name, command.name)}"  # noqa: SLF001 - discord.py keeps the key there
+    if isinstance(command, app_commands.Group):  # ``start`` first: where every game begins
+        subs = sorted(command.commands, key=lambda sub: said("en", sub._locale_name, "") != t("en", "cmd.start.name"))  # noqa: SLF001
+        return [line for sub in subs for line in listing(sub, lang, f"{name} ")]
+    return [f"`/{name}` — {said(lang, command._locale_description, command.description)}"]  # noqa: SLF001
+
+
 class HelpCog(BotCog):
+    def help_embed(self, lang: Language) -> discord.Embed:
+        """Every command of the bot: each game's under its name, then the shared ones."""
+        embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"), colour=0x2B6CB0)
+        engines = registry.engines()
+        shared = []
+        for command in self.bot.tree.get_commands():
+            key = said("en", command._locale_name, "")  # noqa: SLF001
+            game = next((name for name in engines if key == t("en", f"cmd.{name}.name")), None)
+            if game is None or not isinstance(command, app_commands.Group):
+                shared += listing(command, lang)
+                continue
+            title = f"{t(lang, f'{game}.title')} ({players_text(engines[game], lang)})"
+            add_list(embed, title, [t(lang, f"{game}.pitch").capitalize(), *listing(command, lang)])
+        add_list(embed, t(lang, "help.shared"), shared)
+        embed.add_field(name=t(lang, "help.flow_title"), value=t(lang, "help.flow"), inline=False)
+        return embed
+
     @app_commands.command(name=text("cmd.help.name"), description=text("cmd.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
-        lang = self.tables.user_language(interaction)
-        embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"), colour=0x2B6CB0)
-        games = [
-            t(lang, "help.game", game=t(lang, f"{name}.title"), command=t(lang, f"cmd.{name}.name"),
-              players=players_text(engine, lang), pitch=t(lang, f"{name}.pitch"))
-            for name, engine in sorted(registry.engines().items())
-            if name in self.tables.uis  # a game whose cog is loaded
-        ]  # fmt: skip
-        embed.add_field(name=t(lang, "help.games"), value="\n".join(games)[:1024], inline=False)
-        shared = [f"`/{t(lang, f'cmd.{c}.name')}` — {t(lang, f'cmd.{c}.desc')}" for c in SHARED_COMMANDS]
-        embed.add_field(name=t(lang, "help.shared"), value="\n".join(shared)[:1024], inline=False)
-        embed.add_field(name=t(lang, "help.flow_title"), value=t(lang, "help.flow"), inline=False)
-        await self.tables.reply_to(interaction).send(embed=embed)
+        reply = self.tables.reply_to(interaction)
+        await reply.send(embed=self.help_embed(reply.lang))
 
     @app_commands.command(name=text("cmd.games.name"), description=text("cmd.games.desc"))
     @app_commands.guild_only()
