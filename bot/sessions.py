@@ -91,9 +91,10 @@ class SessionService:
 
     async def lobby(
         self, session_id: int, user_id: int, user_name: str, op: str,
-        version: int | None = None, is_admin: bool = False,
+        version: int | None = None, is_admin: bool = False, target: int | None = None,
     ) -> SessionRecord:  # fmt: skip
-        """join, leave, add_bot, remove_bot, start or cancel, on a table still in its lobby.
+        """join, leave, add_bot, remove_bot, kick (``target``, a user), start or cancel, on a
+        table still in its lobby.
 
         With ``version`` (a lobby button's), a click on an older lobby is refused.
         """
@@ -106,7 +107,7 @@ class SessionService:
         old = record.version
         record.last_human_at = self.clock()
         seated = record.seat_of(user_id) is not None
-        if op in ("add_bot", "remove_bot", "start") and user_id != record.host_id:
+        if op in ("add_bot", "remove_bot", "kick", "start") and user_id != record.host_id:
             raise UserError("error.host_only")
         if op == "join":
             if seated:
@@ -132,6 +133,10 @@ class SessionService:
             if not computers:
                 raise UserError("error.no_computer")
             del record.seats[computers[-1]]
+        elif op == "kick":
+            if target is None or target == record.host_id or record.seat_of(target) is None:
+                raise UserError("error.not_at_table")
+            record.seats = [s for s in record.seats if s.user_id != target]
         elif op == "cancel":
             self._cancel(record, user_id, is_admin)
         elif op == "start":
@@ -148,6 +153,20 @@ class SessionService:
         record.version += 1
         await self._save(record, old)
         return record
+
+    async def rematch(self, session_id: int, user_id: int, user_name: str, seed: int) -> SessionRecord:
+        """A new lobby for a finished game, opened by one of its players: the same game, options,
+        clock and computer players, in the same channel; the clicker hosts it."""
+        old = await self.get(session_id)
+        if old.status != "finished":
+            raise UserError("error.no_rematch")
+        if old.seat_of(user_id) is None:
+            raise UserError("error.not_in_game")
+        record = await self.open_lobby(
+            old.game, old.guild_id, old.lobby_channel_id, user_id, user_name, old.options, seed, old.clock
+        )
+        computers = sum(seat.computer for seat in old.seats)
+        return await self.update(record, seats=record.seats + [Seat(user_id=None, name="") for _ in range(computers)])
 
     async def cancel(self, session_id: int, user_id: int, is_admin: bool) -> SessionRecord:
         """Cancel a lobby or a running game (the lobby's own button: ``lobby(op="cancel")``)."""

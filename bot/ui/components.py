@@ -5,7 +5,9 @@ Custom ids carry no secret and no state, only where to route the click:
   the token itself names what it answers, e.g. a duel's round; see ``ANY_VERSION``);
 - ``s:<game>:<session>:<version>:<name>`` a game menu, whose values are tokens;
 - ``l:<session>:<version>:<op>`` a lobby button;
+- ``k:<session>:<version>`` the host's menu of players to remove from a lobby (values: user ids);
 - ``p:<game>:<session>`` the public button that opens a player's private view;
+- ``r:<game>`` the rules of a game, for whoever clicks;
 - ``t:<game>:<session>:<version>:<name>`` a text box (modal); its submission is routed
   by ``on_modal``, not by the Modal object, so it still lands after a restart.
 Every click loads the session from storage; nothing lives in View objects.
@@ -29,9 +31,13 @@ class Handlers(Protocol):
 
     async def typed(self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str) -> None: ...
 
-    async def lobby_click(self, interaction: discord.Interaction, session_id: int, version: int, op: str) -> None: ...
+    async def lobby_click(
+        self, interaction: discord.Interaction, session_id: int, version: int, op: str, target: int | None = None
+    ) -> None: ...
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None: ...
+
+    async def show_rules(self, interaction: discord.Interaction, game: str) -> None: ...
 
 
 def tables(interaction: discord.Interaction) -> Handlers:
@@ -75,7 +81,7 @@ class GameSelect(
         await tables(interaction).play(interaction, self.sid, self.ver, str(values[0]) if values else "")
 
 
-LOBBY_OPS = ("join", "leave", "add_bot", "remove_bot", "start", "cancel")
+LOBBY_OPS = ("join", "leave", "add_bot", "remove_bot", "start", "cancel", "rematch")  # rematch: on a final board
 
 
 class LobbyButton(
@@ -96,6 +102,42 @@ class LobbyButton(
         await tables(interaction).lobby_click(interaction, self.sid, self.ver, self.op)
 
 
+class LobbyKick(discord.ui.DynamicItem[discord.ui.Select], template=r"k:(?P<sid>\d+):(?P<ver>\d+)"):
+    """The host removes a player from the lobby (the values are user ids, which are public)."""
+
+    def __init__(self, sid: int, ver: int, **select: Any) -> None:
+        self.sid, self.ver = sid, ver
+        super().__init__(discord.ui.Select(custom_id=f"k:{sid}:{ver}", **select))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
+    ) -> "LobbyKick":
+        return cls(int(match["sid"]), int(match["ver"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        target = int(values[0]) if values and str(values[0]).isdigit() else None
+        await tables(interaction).lobby_click(interaction, self.sid, self.ver, "kick", target)
+
+
+class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"r:(?P<game>[a-z_]+)"):
+    """Anyone may click: the game's rules, privately."""
+
+    def __init__(self, game: str, **button: Any) -> None:
+        self.game = game
+        super().__init__(discord.ui.Button(custom_id=f"r:{game}", **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+    ) -> "RulesButton":
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tables(interaction).show_rules(interaction, self.game)
+
+
 class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<game>[a-z_]+):(?P<sid>\d+)"):
     """Anyone may click; a player gets their own private view, privately."""
 
@@ -113,7 +155,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
         await tables(interaction).show_private(interaction, self.sid)
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, PrivateButton)
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbyKick, PrivateButton, RulesButton)
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 ANSWER_LENGTH = 100
 BOX_MINUTES = 15

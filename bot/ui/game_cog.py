@@ -33,8 +33,7 @@ class GameCog(TablesAccess, commands.GroupCog):
 
     @app_commands.command(name=command_text("cmd.rules.name"), description=command_text("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:
-        reply = self.tables.reply_to(interaction)
-        await reply.send(embed=self.ui.rules(reply.lang))
+        await self.tables.show_rules(interaction, self.ui.game)
 
     @app_commands.command(name=command_text("cmd.status.name"), description=command_text("cmd.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:

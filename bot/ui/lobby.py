@@ -14,7 +14,7 @@ from bot.ui.lobby_message import lobby_message
 from bot.ui.permissions import may_open_thread, missing_text
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
-from bot.ui.table_core import is_admin
+from bot.ui.table_core import is_admin, jump_url
 from bot.ui.turn_pings import mentioned
 from games.core import registry
 
@@ -55,14 +55,44 @@ class Lobby(Publishing):
                 record = await self.service.lobby(record.id, user.id, user.display_name, "start", version=record.version)
                 await self._start_play(reply, record, lang, lobby=message)
 
+    async def _rematch(self, reply: Reply, session_id: int) -> None:
+        """A new lobby for the same game, options and computers, in the channel of the old one;
+        the old players are mentioned there so they can join. A second click finds it open."""
+        user = reply.interaction.user
+        async with self.handling(reply, session_id):
+            old = await self.service.get(session_id)
+            lang = await self.public_language(old.guild_id)
+            players = {seat.user_id for seat in old.seats if seat.user_id is not None}
+            open_here = await self.service.storage.find_sessions(
+                game=old.game, channel_id=old.lobby_channel_id, statuses=("lobby",)
+            )
+            if mine := [r for r in open_here if r.host_id in players and r.created_at >= (old.updated_at or 0)]:
+                return await reply.say("rematch.already", link=jump_url(mine[0]))
+            channel = await self.channel(old.lobby_channel_id)
+            if lacking := self._lacking(channel, old.game, True, reply.lang):
+                return await reply.send("⛔ " + lacking)
+            record = await self.service.rematch(session_id, user.id, user.display_name, secrets.randbits(62))
+            invited = sorted(players - {user.id})
+            content = t(lang, "rematch.invite", number=old.id, players=", ".join(f"<@{u}>" for u in invited) or "—")
+            only_them = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in invited])
+            message = await channel.send(
+                content, allowed_mentions=only_them, **lobby_message(record, self.uis[old.game], lang).fields(sending=True)
+            )
+            record = await self.service.update(record, lobby_message_id=message.id)
+            await reply.say("rematch.opened", link=jump_url(record))
+
     def _lacking(self, channel: Any, game: str, threads: bool, lang: Language) -> str | None:
         """Why the game could not show its board here (where it would be played), or None."""
         in_thread = threads and may_open_thread(channel)
         return missing_text(channel, self.uis[game], lang, in_thread=in_thread or None)
 
-    async def lobby_click(self, interaction: discord.Interaction, session_id: int, version: int, op: str) -> None:
+    async def lobby_click(
+        self, interaction: discord.Interaction, session_id: int, version: int, op: str, target: int | None = None
+    ) -> None:
         user = interaction.user
         reply = self.reply_to(interaction)
+        if op == "rematch":
+            return await self._rematch(reply, session_id)
         async with self.handling(reply, session_id):
             if op == "start":  # a game that could not show its board does not start
                 record = await self.service.get(session_id)
@@ -70,7 +100,8 @@ class Lobby(Publishing):
                 if lacking := self._lacking(interaction.channel, record.game, threads, reply.lang):
                     return await reply.send("⛔ " + lacking)
             record = await self.service.lobby(
-                session_id, user.id, user.display_name, op, version=version, is_admin=is_admin(interaction)
+                session_id, user.id, user.display_name, op, version=version, is_admin=is_admin(interaction),
+                target=target,
             )
             lang = await self.public_language(record.guild_id)
             if record.status == "active":

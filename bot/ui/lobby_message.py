@@ -4,7 +4,7 @@ import discord
 
 from bot.i18n import Language, clock_text, t
 from bot.storage import SessionRecord
-from bot.ui.components import LobbyButton
+from bot.ui.components import LobbyButton, LobbyKick, RulesButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
 from games.core import registry
 
@@ -46,4 +46,13 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
         view.add_item(
             LobbyButton(record.id, record.version, op, label=label, style=style, row=row, disabled=not enabled)
         )
+    view.add_item(rules_button(record.game, lang, row=1))
+    guests = [(i, seat) for i, seat in enumerate(record.seats) if seat.user_id not in (None, record.host_id)]
+    if guests:  # the host may remove a player
+        options = [discord.SelectOption(label=seat_name(record, i, lang)[:100], value=str(seat.user_id)) for i, seat in guests]
+        view.add_item(LobbyKick(record.id, record.version, placeholder=t(lang, "lobby.kick"), options=options, row=2))
     return BoardMessage(embed=embed, view=view)
+
+
+def rules_button(game: str, lang: Language, row: int | None = None) -> RulesButton:
+    return RulesButton(game, label=t(lang, "common.rules"), emoji="📜", style=discord.ButtonStyle.secondary, row=row)

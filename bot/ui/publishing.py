@@ -12,7 +12,8 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import BoardMessage, seat_mention, seat_name
-from bot.ui.lobby_message import lobby_message
+from bot.ui.components import LobbyButton
+from bot.ui.lobby_message import lobby_message, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
 from bot.ui.turn_pings import TurnPings, mentioned
@@ -61,9 +62,7 @@ class Publishing(TurnPings):
         if record.state is None:
             return
         lang = await self.public_language(record.guild_id)
-        messages = await self.render(record, lang)
-        if record.status != "active":
-            messages = [m._replace(view=None) for m in messages]
+        messages = self._with_controls(record, await self.render(record, lang), lang)
         if clocks := self.clock_lines(record, lang):
             first = messages[0]
             messages[0] = first._replace(content="\n".join(filter(None, [first.content, clocks])))
@@ -121,6 +120,28 @@ class Publishing(TurnPings):
                         await self.publish(latest, fresh=True)
             except Exception:
                 log.exception("could not bring session %s's board up to date", record.id)
+
+    @staticmethod
+    def _with_controls(record: SessionRecord, messages: list[BoardMessage], lang: Language) -> list[BoardMessage]:
+        """A running board gets a Rules button where its last message has room; a finished one
+        loses the game's controls and offers a rematch instead."""
+        if record.status == "active":
+            view = messages[-1].view
+            if view is not None and len(view.children) < 25:
+                try:
+                    view.add_item(rules_button(record.game, lang, row=4))
+                except ValueError:  # its last row is full
+                    pass
+            return messages
+        messages = [m._replace(view=None) for m in messages]
+        if record.status == "finished":
+            view = discord.ui.View(timeout=None)
+            label = t(lang, "lobby.button.rematch")
+            view.add_item(LobbyButton(record.id, record.version, "rematch", label=label, emoji="🔁",
+                                      style=discord.ButtonStyle.primary))  # fmt: skip
+            view.add_item(rules_button(record.game, lang))
+            messages[-1] = messages[-1]._replace(view=view)
+        return messages
 
     def _remember_picture(self, message_id: int, picture: bytes) -> None:
         self._on_show[message_id] = picture

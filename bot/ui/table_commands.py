@@ -6,6 +6,7 @@ import logging
 
 import discord
 
+from bot.errors import UserError
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
 from bot.ui.publishing import Publishing
@@ -76,6 +77,13 @@ class TableCommands(Publishing):
                 await self.edit_lobby(record)
             else:
                 await self.after_change(record)
+
+    async def show_rules(self, interaction: discord.Interaction, game: str) -> None:
+        """A game's rules, privately, for whoever asks (the Rules button, the ``rules`` command)."""
+        reply = self.reply_to(interaction)
+        if game not in self.uis:
+            return await reply.refuse(UserError("error.unknown_game"))
+        await reply.send(embed=self.uis[game].rules(reply.lang))
 
     async def _announce(self, record: SessionRecord, key: str, user_id: int) -> None:
         """A message in the game's channel, not only the board's log, so the thread notices."""

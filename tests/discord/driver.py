@@ -46,6 +46,14 @@ def custom_ids(message: discord.Message) -> list[str]:
     return [item.custom_id for item in items(message) if getattr(item, "custom_id", None)]
 
 
+AFTER_THE_END = re.compile(r"r:[a-z_]+|l:\d+:\d+:rematch")  # what a finished game's board still offers
+
+
+def controls_left(message: discord.Message) -> list[str]:
+    """A message's controls but the Rules and Rematch buttons a finished game keeps."""
+    return [cid for cid in custom_ids(message) if not AFTER_THE_END.fullmatch(cid)]
+
+
 def is_board(message: discord.Message) -> bool:
     return any(cid.startswith(GAME_PREFIXES) for cid in custom_ids(message))
 

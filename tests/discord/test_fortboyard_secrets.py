@@ -22,7 +22,7 @@ from tests.conftest import set_locale
 from tests.discord.driver import bot_messages, custom_ids, public_text
 from tests.discord.fortboyard_driver import Driver, open_table
 
-PUBLIC_ID = re.compile(r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+)")
+PUBLIC_ID = re.compile(r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+|k:\d+:\d+|r:fortboyard)")
 
 
 ROOT = Path(__file__).resolve().parents[2]

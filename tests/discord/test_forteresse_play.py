@@ -9,7 +9,7 @@ import pytest
 import bot.ui.lobby
 from games.forteresse import ENGINE
 from tests.conftest import set_locale
-from tests.discord.driver import check_log_and_replay, items
+from tests.discord.driver import check_log_and_replay, controls_left, items
 from tests.discord.forteresse_driver import Driver, board, controls, game_state, message, start
 
 WON_SEED = 122  # the computer player's choices win this one in 48 moves, a Boss killed and a Key taken
@@ -47,8 +47,8 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     assert player.startswith("Hand: 6 cards\nDeck: 46\n")
     assert embed.image.url == "attachment://board.png"  # the table drawn from the public view
     assert [a.filename for a in shown.attachments] == ["board.png"]
-    # The only control on the public board: "My hand".
-    assert [(i.label, i.custom_id) for i in items(shown)] == [("My hand", f"p:forteresse:{record.id}")]
+    # The only controls on the public board: "My hand", and the rules.
+    assert [(i.label, i.custom_id) for i in items(shown)] == [("My hand", f"p:forteresse:{record.id}"), ("Rules", "r:forteresse")]
 
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
@@ -73,7 +73,8 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     )
     final = board(env, thread, record)
     assert final.embeds[0].description == "🏆 Game over: won, 3 of 3 Treasures pillaged."
-    assert all(m.components == [] for m in thread.history())  # nothing left to click
+    assert all(controls_left(m) == [] for m in thread.history())  # nothing left to click
+    assert [i.label for i in items(final)] == ["Rematch", "Rules"]
     # The last private view shows the final hand, without controls.
     last = driver.private()
     assert last.components == [] and last.embeds[0].fields[0].name.startswith("Hand (")
@@ -99,7 +100,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     assert embed.title == f"🏰 Forteresse Solo — table n°{record.id}"
     assert embed.description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
     assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
-    assert [i.label for i in items(board(env, thread, record))] == ["Ma main"]
+    assert [i.label for i in items(board(env, thread, record))] == ["Ma main", "Règles"]
 
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()

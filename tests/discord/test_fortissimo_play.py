@@ -9,6 +9,7 @@ from games.fortissimo.cards import label
 from games.fortissimo.scoring import score
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import (
+    controls_left,
     check_log_and_replay,
     Driver,
     board_messages,
@@ -40,7 +41,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     lobby = started.response.message
     assert lobby.embeds[0].title == "Fortissimo! — une table s'ouvre"
     assert [i.label for i in items(lobby)] == [
-        "Rejoindre", "Quitter", "Ajouter un ordinateur", "Retirer un ordinateur", "Lancer la partie", "Annuler",
+        "Rejoindre", "Quitter", "Ajouter un ordinateur", "Retirer un ordinateur", "Lancer la partie", "Annuler", "Règles",
     ]  # fmt: skip
     await bob.click(lobby, label="Rejoindre")
     lobby = channel.history()[-1]
@@ -59,7 +60,8 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     assert kickoff.content == f"🎲 La partie de Fortissimo! commence ! Joueurs : {alice.mention}, {bob.mention}"
     first, second = board_messages(thread, env)
     assert [m.id for m in (first, second)] == record.board_message_ids
-    assert len(items(first)) == 25 and len(items(second)) == 20  # rows 1-5, rows 6-9, no control yet
+    assert len(items(first)) == 25 and len(controls_left(second)) == 20  # rows 1-5, rows 6-9, no move control yet
+    assert [i.label for i in items(second)][-1] == "Règles"
     state = game_state(env, record)
     current = alice if record.seats[state.current].user_id == alice.id else bob
     assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
@@ -76,12 +78,14 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     assert result.embeds[0].title == f"🏁 Fortissimo! — résultat de la table n°{record.id}"
     assert result.embeds[0].description.startswith(f"🏆 Victoire : **{winner}**\n")
     assert result.embeds[0].fields[0].name == f"1. {winner}"
-    # The final board stays, without a single control; nothing in the thread is clickable.
+    # The final board stays, without a control of the game: only a rematch and the rules.
     assert [m.id for m in bot_messages(thread, env) if m.embeds and "table n°" in (m.embeds[0].title or "")] == [
         record.board_message_ids[0], result.id
     ]
-    assert all(m.components == [] for m in thread.history())
+    assert all(controls_left(m) == [] for m in thread.history())
     final = next(m for m in thread.history() if m.id == record.board_message_ids[0])
+    last = next(m for m in thread.history() if m.id == record.board_message_ids[-1])
+    assert [i.label for i in items(last)] == ["Revanche", "Règles"]
     assert final.embeds[0].description == "🏁 La partie est terminée."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"

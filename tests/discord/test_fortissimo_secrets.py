@@ -36,7 +36,7 @@ def check_secrets(env, channel, thread, record) -> None:  # noqa: ANN001
     for message in shown:
         # Custom ids carry the session, the version and a slot or a token: never a card.
         for custom_id in custom_ids(message):
-            if not custom_id.startswith("l:"):
+            if not custom_id.startswith(("l:", "k:", "r:")):  # the lobby's and the rules' carry no card
                 assert ID_PATTERN.fullmatch(custom_id), custom_id
         for item in items(message):
             if isinstance(item, discord.SelectMenu):

@@ -5,7 +5,7 @@ import discord
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import TREASURES_TO_WIN
 from tests.conftest import set_locale
-from tests.discord.driver import bot_messages, check_log_and_replay, items, public_text
+from tests.discord.driver import bot_messages, check_log_and_replay, controls_left, items, public_text
 from tests.discord.labyrinthe_driver import Driver, board, open_table
 
 
@@ -46,7 +46,8 @@ async def test_whole_game_between_two_humans_in_french(env) -> None:  # noqa: AN
     text = public_text(result[-1])
     assert "a réuni 7 trésors et gagne" in text and "Toutes les boîtes s'ouvrent" in text
     final = board(env, thread, await driver.record())
-    assert not [i for i in items(final) if getattr(i, "custom_id", None)], "the finished board keeps buttons"
+    assert not controls_left(final), "the finished board keeps buttons"
+    assert [i.label for i in items(final)] == ["Revanche", "Règles"]
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
     assert not [i for i in items(lobby_now) if isinstance(i, discord.Button) and i.custom_id and i.custom_id.startswith("l:")]
 
