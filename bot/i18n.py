@@ -13,10 +13,14 @@ from importlib.resources.abc import Traversable
 from typing import Literal
 
 import discord
+from babel import Locale
+from babel.lists import format_list
+from babel.units import format_unit
 from discord import app_commands
 
 Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
+PLURAL_FORMS = ("one", "other")  # the plural categories French and English use
 log = logging.getLogger(__name__)
 
 
@@ -41,10 +45,15 @@ class Catalog:
                 self.texts[lang].update(json.loads(entry.read_text(encoding="utf-8")))
 
     def has(self, lang: Language, key: str) -> bool:
-        return key in self.texts[lang]
+        return key in self.texts[lang] or f"{key}.{PLURAL_FORMS[0]}" in self.texts[lang]
 
     def t(self, lang: Language, key: str, **params: object) -> str:
+        """The text ``key`` with its placeholders filled. A text that depends on a number has
+        a form per plural category (``key.one``, ``key.other``), picked by ``count``."""
         text = self.texts[lang].get(key)
+        if text is None and isinstance(params.get("count"), int):
+            form = Locale.parse(lang).plural_form(params["count"])
+            text = self.texts[lang].get(f"{key}.{form}", self.texts[lang].get(f"{key}.other"))
         if text is None:
             log.warning("missing text %s for %s", key, lang)
             return key
@@ -70,14 +79,20 @@ def t(lang: Language, key: str, **params: object) -> str:
     return catalog().t(lang, key, **params)
 
 
+def duration(lang: Language, days: int = 0, hours: int = 0, minutes: int = 0) -> str:
+    """A duration written out: "1 day and 2 hours", "1 jour et 2 heures"."""
+    units = (("duration-day", days), ("duration-hour", hours), ("duration-minute", minutes))
+    parts = [format_unit(n, unit, length="long", locale=lang) for unit, n in units if n]
+    return format_list(parts, locale=lang) if parts else format_unit(0, "duration-minute", length="long", locale=lang)
+
+
 def clock_text(minutes: int, lang: Language) -> str:
-    """A turn clock for people: "1 d 2 h", "45 min", or "no clock"."""
+    """A turn clock for people: "1 day and 2 hours", "45 minutes", or "no clock"."""
     if not minutes:
         return t(lang, "time.no_clock")
     days, rest = divmod(minutes, 1440)
     hours, mins = divmod(rest, 60)
-    parts = [t(lang, f"time.{unit}", count=n) for unit, n in (("days", days), ("hours", hours), ("minutes", mins)) if n]
-    return " ".join(parts)
+    return duration(lang, days, hours, mins)
 
 
 def command_text(key: str) -> app_commands.locale_str:

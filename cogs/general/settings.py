@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot.errors import UserError
-from bot.i18n import Language, clock_text, t
+from bot.i18n import Language, clock_text, duration, t
 from bot.i18n import command_text as text
 from bot.storage import GuildSettings
 from bot.ui.bot_cog import BotCog
@@ -90,7 +90,7 @@ class SettingsCog(BotCog):
             ("language", language), ("threads", yes_no[settings.use_threads]),
             ("dms", yes_no[settings.dm_notifications]), ("turn_clock", clock_text(settings.turn_clock_minutes, lang)),
             ("missed_turns", str(settings.missed_turns)),
-            ("abandon_days", t(lang, "time.days", count=settings.abandon_days)), ("channels", channels),
+            ("abandon_days", duration(lang, days=settings.abandon_days)), ("channels", channels),
         ):  # fmt: skip
             embed.add_field(name=t(lang, f"settings.field.{key}"), value=value, inline=False)
         return embed

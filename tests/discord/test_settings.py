@@ -28,9 +28,9 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None: 
         "Language of public messages": "the server's own (English)",
         "A thread per game": "no",
         "Notifications by direct message": "no",
-        "Time per turn (default)": "30 min",
+        "Time per turn (default)": "30 minutes",
         "Missed turns before the computer takes over": "2",
-        "A game nobody plays is closed after": "3 d",
+        "A game nobody plays is closed after": "3 days",
         "Channels where games may start": "every channel",
     }
     await boss.slash(channel, "settings", turn_clock=0)
@@ -38,7 +38,10 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None: 
     assert seen.fields[3].value == "no clock"
     await boss.slash(channel, "settings", turn_clock=1530)
     seen = (await ann.slash(channel, "settings")).response.embeds[0]
-    assert seen.fields[3].value == "1 d 1 h 30 min"
+    assert seen.fields[3].value == "1 day, 1 hour, and 30 minutes"
+    await boss.slash(channel, "settings", turn_clock=1440)
+    seen = (await ann.slash(channel, "settings")).response.embeds[0]
+    assert seen.fields[3].value == "1 day"
 
 
 async def test_without_threads_the_game_plays_in_the_channel(env) -> None:  # noqa: ANN001
