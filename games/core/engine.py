@@ -111,6 +111,21 @@ class Engine(ABC, Generic[S, A]):
         choice (a duel's secret sign): a second click is told so, not "not your turn"."""
         return False
 
+    # -- what the strong computer player's search needs (games/core/search.py) --------
+    def determinize(self, view: BaseModel, rng: Rng) -> S | None:
+        """A whole state consistent with ``view``: what it hides (other hands, face-down cards,
+        the deck's order, the future dice through a fresh generator) drawn from ``rng``.
+        None: the game cannot sample one."""
+        return None
+
+    def evaluate(self, state: S) -> list[float]:
+        """Each seat's chances, in [0, 1], in an unfinished state (a play-out cut short)."""
+        return [1.0 / state.seats] * state.seats
+
+    def search_actions(self, state: S, seat: int) -> list[A]:
+        """The moves the search considers: every legal one, or a sensible reduced set."""
+        return self.legal_actions(state, seat)
+
     def human_may_play(self, action: A) -> bool:
         """False for a move only the computer player makes (e.g. a trial won at a set rate)."""
         return True
