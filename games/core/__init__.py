@@ -1,6 +1,6 @@
 """The contract every game engine implements (see shared/DESIGN.md section 2)."""
 
-from games.core.engine import Action, Engine, GameState, ReactionWindow, Step
+from games.core.engine import LEVELS, Action, Budget, Engine, GameState, Level, ReactionWindow, Step
 from games.core.errors import (
     AlreadyChosen,
     GameOver,
@@ -13,6 +13,9 @@ from games.core.events import Event, Outcome
 from games.core.rng import Rng
 
 __all__ = [
+    "LEVELS",
+    "Budget",
+    "Level",
     "AlreadyChosen",
     "Action",
     "Engine",

@@ -1,13 +1,15 @@
 """The engine contract: one object per game, pure functions over immutable states."""
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Generic, NamedTuple, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
 from games.core.errors import AlreadyChosen, GameOver, NotYourTurn
 from games.core.events import Event, Outcome
 from games.core.rng import Rng
+from games.core.search import search
 
 
 class GameState(BaseModel):
@@ -46,6 +48,18 @@ class ReactionWindow(NamedTuple):
     seconds: int  # how long each asked seat has, whatever the table's clock
     seen_as: frozenset[int]  # whose turn everyone else is shown meanwhile
     shown: bool = False  # a clock the whole table watches (a timed trial), not a secret pause
+
+
+Level = Literal["easy", "normal", "strong"]
+LEVELS: tuple[Level, ...] = ("easy", "normal", "strong")
+
+
+class Budget(NamedTuple):
+    """How much the strong level may search: iterations, and the caller's own clock (``stop``,
+    checked now and then; games have no clock). Same seed and iterations: same decision."""
+
+    iterations: int = 2000
+    stop: Callable[[], bool] | None = None
 
 
 class Engine(ABC, Generic[S, A]):
@@ -89,8 +103,9 @@ class Engine(ABC, Generic[S, A]):
     def outcome(self, state: S) -> Outcome | None: ...
 
     @abstractmethod
-    def choose(self, view: BaseModel, legal: list[A], rng: Rng) -> A:
-        """The computer player's move, from its own view only."""
+    def choose(self, view: BaseModel, legal: list[A], rng: Rng, level: Level = "normal", budget: Budget = Budget()) -> A:
+        """The computer player's move at ``level``, from its own view only: ``easy`` plays like a
+        beginner, ``normal`` sensibly, ``strong`` searches (``strong_choice``) within ``budget``."""
 
     @abstractmethod
     def _play(self, state: S, seat: int, action: A) -> list[Event]:
@@ -112,6 +127,12 @@ class Engine(ABC, Generic[S, A]):
         return False
 
     # -- what the strong computer player's search needs (games/core/search.py) --------
+    def strong_choice(self, view: BaseModel, legal: list[A], rng: Rng, budget: Budget) -> A:
+        """The search's pick; a game that cannot sample its hidden parts plays ``normal``."""
+        if self.determinize(view, Rng.from_seed(0)) is None:
+            return self.choose(view, legal, rng)
+        return search(self, view, legal, rng, budget.iterations, budget.stop)
+
     def determinize(self, view: BaseModel, rng: Rng) -> S | None:
         """A whole state consistent with ``view``: what it hides (other hands, face-down cards,
         the deck's order, the future dice through a fresh generator) drawn from ``rng``.
