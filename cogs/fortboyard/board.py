@@ -12,6 +12,7 @@ new clue (``whisper``). Clues and code words never reach the public board, the
 narration or a custom id; the words are revealed in the result only.
 """
 
+from collections import Counter
 from typing import Any
 
 import discord
@@ -24,10 +25,13 @@ from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, 
 from bot.ui.tables import TYPE, jump_url
 from cogs.fortboyard.picture import render
 from games.fortboyard import ENGINE
-from games.fortboyard.deck import TYPED
-from games.fortboyard.engine import HOUSE_RULES
+from games.fortboyard.answers import TYPO_LENGTHS
+from games.fortboyard.deck import GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
+from games.fortboyard.engine import BAG, CLUES_FOR_ROUND_3, DUEL_REPLAYS, HANDFUL, HOUSE_RULES, KEY_STOCK, KEYS_FOR_ROUND_2
 from games.fortboyard.models import (
     ANSWER_LENGTH,
+    CLOCK,
+    CLOCK_RANGE,
     SIGNS,
     Abandon,
     Announce,
@@ -55,7 +59,8 @@ from games.fortboyard.models import (
     Throw,
     TrialView,
 )
-from games.fortboyard.track import FOURAS, TRACK
+from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK
+from games.fortboyard.trials import RED_LIGHT
 
 GAME = ENGINE.name
 COLOUR = 0x9C4221
@@ -72,6 +77,40 @@ def grid_label(cell: int, size: int) -> str:
 
 def cell_name(cell: int, lang: Language) -> str:
     return t(lang, "fortboyard.cell.fouras") if cell == FOURAS else t(lang, f"fortboyard.cell.{TRACK[cell]}")
+
+
+def rule_facts(lang: Language) -> dict[str, dict[str, Any]]:
+    """The numbers each text of the rules states, by its key, from the engine's constants."""
+    values = Counter(BAG)
+    mix = ", ".join(f"{t(lang, f'fortboyard.cell.{kind}')} × {n}" for kind, n in Counter(TRACK).items())
+    return {
+        "fortboyard.rules.summary": {"low": ENGINE.min_players, "high": ENGINE.max_players},
+        "fortboyard.rules.rounds": {"keys": KEYS_FOR_ROUND_2, "clues": CLUES_FOR_ROUND_3},
+        "fortboyard.kind.reaction": {"low": LIGHTS[0], "high": LIGHTS[1], "red_low": RED_LIGHT[0], "red_high": RED_LIGHT[1]},
+        "fortboyard.kind.spsw": {"low": SPSW_WINS[0], "high": SPSW_WINS[1]},
+        "fortboyard.kind.nim": {"low": NIM_STICKS[0], "high": NIM_STICKS[1], "most_low": NIM_MOST[0], "most_high": NIM_MOST[1]},
+        "fortboyard.kind.battleship": {"low": GRID_SIZES[0], "high": GRID_SIZES[1]},
+        "fortboyard.house.track": {"cells": CELLS, "fouras": FOURAS, "mix": mix},
+        "fortboyard.house.sea": {"sea": SEA_CELLS},
+        "fortboyard.house.stock": {"stock": KEY_STOCK},
+        "fortboyard.house.duels": {"replays": DUEL_REPLAYS},
+        "fortboyard.house.clues": {"clues": CLUES_FOR_ROUND_3},
+        "fortboyard.house.answers": {"one": TYPO_LENGTHS[0], "two": TYPO_LENGTHS[1]},
+        "fortboyard.house.round_3_order": {"clues": CLUES_FOR_ROUND_3},
+        "fortboyard.house.bag": {"stones": values.pop(0), "low": HANDFUL[0], "high": HANDFUL[1],
+                                 "tokens": ", ".join(f"{n} × {value}" for value, n in sorted(values.items()))},
+        "fortboyard.house.clock": {"clock": CLOCK, "low": CLOCK_RANGE[0], "high": CLOCK_RANGE[1]},
+    }  # fmt: skip
+
+
+def rule_text(key: str, lang: Language) -> str:
+    """A text of the rules, its numbers filled in."""
+    return t(lang, key, **rule_facts(lang).get(key, {}))
+
+
+def house_rule(key: str, lang: Language) -> str:
+    """One house rule (a key of the engine's ``HOUSE_RULES``) as the rules text states it."""
+    return rule_text(f"fortboyard.house.{key}", lang)
 
 
 class FortBoyardUI(GameUI):
@@ -351,7 +390,10 @@ class FortBoyardUI(GameUI):
     def typed_token(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, text: str) -> str | None:
         if not self._box_open(state, seat, name):
             return None
-        return Answer(text=text.strip()[:ANSWER_LENGTH]).token()
+        # what the box let through, at most ANSWER_LENGTH code points (a stray surrogate, which
+        # UTF-8 cannot carry, becomes "?")
+        kept = text.encode("utf-8", "replace").decode("utf-8").strip()[:ANSWER_LENGTH]
+        return Answer(text=kept).token()
 
     # -- the private view and DMs -------------------------------------------------------
     def private(self, record: SessionRecord, state: FortBoyardState, seat: int, lang: Language) -> BoardMessage:
@@ -493,12 +535,17 @@ class FortBoyardUI(GameUI):
         return embed
 
     def rules(self, lang: Language) -> discord.Embed:
-        embed = discord.Embed(title=t(lang, "fortboyard.rules.title"), description=t(lang, "fortboyard.rules.summary"),
-                              colour=COLOUR)  # fmt: skip
+        """The book in short, every kind of trial with its bounds, and every house rule; the
+        setup's numbers come from the engine's constants (``rule_facts``)."""
+        embed = discord.Embed(title=t(lang, "fortboyard.rules.title"), colour=COLOUR,
+                              description=rule_text("fortboyard.rules.summary", lang))  # fmt: skip
         for part in ("rounds", "trials"):
-            embed.add_field(name=t(lang, f"fortboyard.rules.{part}_title"), value=t(lang, f"fortboyard.rules.{part}"),
+            embed.add_field(name=t(lang, f"fortboyard.rules.{part}_title"), value=rule_text(f"fortboyard.rules.{part}", lang),
                             inline=False)  # fmt: skip
-        add_list(embed, t(lang, "fortboyard.rules.house_title"), [f"• {t(lang, f'fortboyard.house.{key}')}" for key in HOUSE_RULES])
+        for category, kinds in KINDS.items():
+            lines = [f"• {rule_text(f'fortboyard.kind.{kind}', lang)}" for kind in kinds]
+            embed.add_field(name=t(lang, f"fortboyard.category.{category}"), value="\n".join(lines), inline=False)
+        add_list(embed, t(lang, "fortboyard.rules.house_title"), [f"• {house_rule(key, lang)}" for key in HOUSE_RULES])
         embed.add_field(name=t(lang, "fortboyard.rules.controls_title"), value=t(lang, "fortboyard.rules.controls"),
                         inline=False)  # fmt: skip
         return embed

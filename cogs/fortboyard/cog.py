@@ -8,6 +8,7 @@ from bot.i18n import command_text as text
 from bot.ui.game_cog import TURN_CLOCK, GameCog
 from cogs.fortboyard.board import FortBoyardUI
 from games.fortboyard.deck import CATEGORIES
+from games.fortboyard.models import CLOCK, CLOCK_RANGE
 
 
 class FortBoyardCog(GameCog, group_name=text("cmd.fortboyard.name"), group_description=text("cmd.fortboyard.desc")):
@@ -37,7 +38,7 @@ class FortBoyardCog(GameCog, group_name=text("cmd.fortboyard.name"), group_descr
         interaction: discord.Interaction,
         cards: str | None = None,
         side: str = "random",
-        hourglass: app_commands.Range[int, 10, 180] = 30,
+        hourglass: app_commands.Range[int, CLOCK_RANGE[0], CLOCK_RANGE[1]] = CLOCK,
         computer_skill: app_commands.Range[int, 0, 100] | None = None,
         turn_clock: TURN_CLOCK | None = None,
     ) -> None:

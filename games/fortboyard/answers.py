@@ -6,6 +6,7 @@ import unicodedata
 
 ARTICLES = ("de la ", "de l ", "l ", "le ", "la ", "les ", "un ", "une ", "des ", "du ", "the ", "a ", "an ")
 WORD = re.compile(r"[a-z0-9]+")
+TYPO_LENGTHS = (5, 10)  # an answer this long forgives one slip, then two
 
 
 def words(text: str) -> list[str]:
@@ -26,8 +27,8 @@ def normalize(text: str) -> str:
 
 
 def typos_allowed(answer: str) -> int:
-    """One slip in a word of five letters or more, two from ten."""
-    return 0 if len(answer) < 5 else 1 if len(answer) < 10 else 2
+    """One slip in a word of five letters or more, two from ten (``TYPO_LENGTHS``)."""
+    return sum(len(answer) >= length for length in TYPO_LENGTHS)
 
 
 def distance(a: str, b: str) -> int:

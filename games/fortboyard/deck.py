@@ -161,12 +161,15 @@ class Tapping(_Kind):
         return []
 
 
+LIGHTS = (1, 3)  # green lights to catch in a reaction trial
+
+
 class Reaction(_Kind):
     """FORCE: a light turns green after a random wait; press within ``seconds``, ``lights`` times.
     Pressing before green fails."""
 
     kind: Literal["reaction"]
-    lights: int = Field(ge=1, le=3)
+    lights: int = Field(ge=LIGHTS[0], le=LIGHTS[1])
     seconds: int = Field(ge=2, le=8)
 
     @property
@@ -187,11 +190,18 @@ class Quickfire(_Kind):
         return [self.answer, *self.variants]
 
 
+# The duels' variety, bounded (the rules text states these bounds)
+SPSW_WINS = (1, 3)  # rounds to win a stone-paper-scissors-well duel
+NIM_STICKS = (10, 21)  # sticks on the table as a nim duel begins
+NIM_MOST = (2, 4)  # the most sticks one move may take (a move takes 1 up to it)
+GRID_SIZES = (3, 4)  # the side of a sea battle's grid
+
+
 class Spsw(_Kind):
     """DUEL: stone-paper-scissors-well, first to ``wins`` rounds."""
 
     kind: Literal["spsw"]
-    wins: int = Field(ge=1, le=3)
+    wins: int = Field(ge=SPSW_WINS[0], le=SPSW_WINS[1])
 
     @property
     def accepted(self) -> list[str]:
@@ -202,8 +212,8 @@ class Nim(_Kind):
     """DUEL: in turn, take 1 to ``most`` sticks; whoever takes the last one loses."""
 
     kind: Literal["nim"]
-    sticks: int = Field(ge=6, le=25)
-    most: int = Field(ge=2, le=4)
+    sticks: int = Field(ge=NIM_STICKS[0], le=NIM_STICKS[1])
+    most: int = Field(ge=NIM_MOST[0], le=NIM_MOST[1])
 
     @property
     def accepted(self) -> list[str]:
@@ -214,7 +224,7 @@ class Battleship(_Kind):
     """DUEL: each hides a boat on a ``size`` x ``size`` grid, then both fire at once; a hit wins."""
 
     kind: Literal["battleship"]
-    size: int = Field(ge=3, le=4)
+    size: int = Field(ge=GRID_SIZES[0], le=GRID_SIZES[1])
 
     @property
     def accepted(self) -> list[str]:
@@ -225,11 +235,12 @@ Trial = Annotated[
     Union[Riddle, Sequence, Count, Intruder, Arithmetic, Typing, Dice, Tapping, Reaction, Quickfire, Spsw, Nim, Battleship],
     Field(discriminator="kind"),
 ]
-KINDS: dict[Category, frozenset[str]] = {
-    "enigme": frozenset({"riddle"}),
-    "concentration": frozenset({"sequence", "count", "intruder", "arithmetic"}),
-    "force": frozenset({"typing", "dice", "tapping", "reaction"}),
-    "duel": frozenset({"quickfire", "spsw", "nim", "battleship"}),
+# every kind of trial, per category, in the order the rules text lists them
+KINDS: dict[Category, tuple[str, ...]] = {
+    "concentration": ("sequence", "count", "intruder", "arithmetic"),
+    "force": ("typing", "dice", "tapping", "reaction"),
+    "duel": ("quickfire", "spsw", "nim", "battleship"),
+    "enigme": ("riddle",),
 }
 # answered in a text box
 TYPED = frozenset({"riddle", "sequence", "count", "intruder", "arithmetic", "typing", "quickfire"})

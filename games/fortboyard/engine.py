@@ -82,18 +82,24 @@ DUEL_REPLAYS = 2  # a duel nobody won is replayed this often, then the die decid
 
 # What the book leaves open, decided (shared/HOUSE_RULES.md); the rules text says each one.
 HOUSE_RULES = (
-    "track",  # 24 cells clockwise, PORTE at 0, the Père Fouras opposite; DÉPART next to PORTE
+    "track",  # 24 cells clockwise (the mix in track.TRACK), PORTE at 0, the Père Fouras opposite; DÉPART next to PORTE
+    "cards",  # the PERSONNAGE, CACHE and FORT BOYARD cards have no use in the book: no effect, no cell draws them
+    "trials",  # the physical trials become chat trials (deck.KINDS); one side, red or blue, per game
     "sea",  # a 10-cell sea loop: reaching or passing the key wins it; a dive under way at a round's end is lost
     "passe",  # the passe-partout move is optional and goes to any cell but a passe-partout
     "stock",  # 20 keys; once the stock is empty, a trial earns no key from it
     "duels",  # any other player may be challenged; a duel nobody wins is replayed twice, then a die decides
+    "stake",  # round 2: the announced stake goes to the duel's winner, challenger or challenged
     "level",  # the code word's level is chosen by each player, in secret, as round 2 begins
+    "clues",  # a code word's four clues evoke it in four different senses (the cards are written so)
+    "answers",  # typed answers: case, accents, articles and small typos aside; never another card's word
     "round_reset",  # a round's end sends every pawn to DÉPART and clears prison
     "reshuffle",  # a trial deck that runs out is shuffled anew
     "round_3_order",  # proposals then draws go round the table from the four-clue player
     "bag",  # a handful is 4 to 8 tokens; each player's tokens go back into the bag after their draws
     "ties",  # the first-player roll is thrown again among the tied; equal treasures share the win
     "clock",  # 30 seconds per timed trial (an option); a trial whose clock runs out is judged as it stands
+    "leaving",  # who leaves loses their duel under way and ranks last; the last one left wins
     "computers",  # a computer wins a trial at a set rate per category and reads its code word from its clues
 )
 
@@ -155,6 +161,13 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
 
     def turn_number(self, state: FortBoyardState) -> int:
         return state.turn
+
+    def has_chosen(self, state: FortBoyardState, seat: int) -> bool:
+        """Waiting on the others after a secret choice: a code word's level, or a duellist's
+        sign, boat, shot or answer."""
+        if state.phase == "level":
+            return state.players[seat].level is not None and not state.players[seat].resigned
+        return state.phase == "trial" and state.trial is not None and trials.has_chosen(state.trial, seat)
 
     def reaction_window(self, state: FortBoyardState) -> ReactionWindow | None:
         """A trial's hourglass: seen by the whole table, unlike a secret window."""

@@ -22,7 +22,10 @@ BEATS: dict[Sign, frozenset[Sign]] = {
     "scissors": frozenset({"paper"}),
     "well": frozenset({"stone", "scissors"}),
 }
-ANSWER_LENGTH = 100  # characters kept of a typed answer
+CLOCK, CLOCK_RANGE = 30, (10, 180)  # the hourglass: seconds per timed trial by default, and its bounds
+ANSWER_LENGTH = 100  # characters (code points) kept of a typed answer: the text box's limit
+# The longest ``Answer`` token's base64: 100 code points of up to 4 UTF-8 bytes each.
+ANSWER_TOKEN = -(-ANSWER_LENGTH * 4 * 4 // 3)
 
 
 class Rates(BaseModel):
@@ -41,7 +44,7 @@ class FortBoyardOptions(BaseModel):
 
     language: Language = "fr"  # of the cards: riddles, trials and code words
     side: Side | Literal["random"] = "random"  # the trial cards' red or blue texts
-    clock: int = Field(default=30, ge=10, le=180)  # the hourglass: seconds per timed trial
+    clock: int = Field(default=CLOCK, ge=CLOCK_RANGE[0], le=CLOCK_RANGE[1])  # the hourglass
     computer: Rates = Rates()
 
 
@@ -307,7 +310,7 @@ def parse_action(token: str) -> FortBoyardAction:
         return Take(count=int(match[1]))
     if match := re.fullmatch(r"(hide|fire)(0|1[0-5]?|[2-9])", token):
         return (Hide if match[1] == "hide" else Fire)(cell=int(match[2]))
-    if match := re.fullmatch(r"a\.([A-Za-z0-9_\-]{0,200})", token):
+    if match := re.fullmatch(rf"a\.([A-Za-z0-9_\-]{{0,{ANSWER_TOKEN}}})", token):
         try:
             text = base64.urlsafe_b64decode(match[1] + "=" * (-len(match[1]) % 4)).decode()
         except (binascii.Error, UnicodeDecodeError, ValueError):

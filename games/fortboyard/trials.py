@@ -96,6 +96,13 @@ def waiting(progress: Progress) -> frozenset[int]:
     return frozenset(seat for seat in progress.players if seat not in done)
 
 
+def has_chosen(progress: Progress, seat: int) -> bool:
+    """A duellist done with this round (a sign, a boat, a shot, an answer) while the other is
+    not: only nim is played in turn."""
+    duel = len(progress.players) > 1 and progress.trial.kind != "nim"
+    return duel and seat in progress.players and seat not in waiting(progress) and bool(waiting(progress))
+
+
 def legal(progress: Progress, seat: int) -> list:
     """The listable actions (a typed ``Answer`` is always allowed where the kind is typed).
     The first one is what the clock plays when it runs out."""

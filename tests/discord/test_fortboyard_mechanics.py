@@ -11,9 +11,11 @@ import pytest
 from pydantic import TypeAdapter
 
 from bot import turn_clock
+from cogs.fortboyard.board import FortBoyardUI
 from games.fortboyard import ENGINE, trials
 from games.fortboyard.deck import Trial
-from tests.discord.driver import public_text
+from games.fortboyard.models import ANSWER_LENGTH, Answer
+from tests.discord.driver import public_text, use_board
 from tests.discord.fortboyard_driver import board
 from tests.discord.test_fortboyard_trials import two_players
 
@@ -23,7 +25,7 @@ SAMPLES = {
     "arithmetic": ("concentration", {"kind": "arithmetic", "start": 8, "steps": ["+ 4", "x 2", "- 6"]}),
     "tapping": ("force", {"kind": "tapping", "taps": 6}),
     "reaction": ("force", {"kind": "reaction", "lights": 2, "seconds": 4}),
-    "nim": ("duel", {"kind": "nim", "sticks": 7, "most": 3}),
+    "nim": ("duel", {"kind": "nim", "sticks": 10, "most": 4}),
     "battleship": ("duel", {"kind": "battleship", "size": 3}),
 }  # fmt: skip
 
@@ -119,3 +121,62 @@ async def test_a_press_that_changes_no_pawn_uploads_no_new_picture(env) -> None:
     await driver.play_until(lambda state: state.trial is None, 60)
     await driver.step()  # the next player rolls: a pawn moves
     assert board(env, thread, await driver.record()).attachments[0].id != first
+
+
+@pytest.mark.parametrize(("lang", "reply"), [("en", "You have already made your choice: waiting for the others."),
+                                             ("fr", "Votre choix est déjà fait : on attend les autres.")])  # fmt: skip
+async def test_a_second_click_on_a_sign_says_the_choice_is_made(env, lang: str, reply: str) -> None:  # noqa: ANN001
+    driver, ann, ben, thread = await two_players(env, lang)
+    record = await stage(env, driver, thread, "duel", {"kind": "spsw", "wins": 1})
+    first, second = env.bot.service.state(record).trial.players
+    chooser = driver.actor(record, first)
+    chose = await use_board(chooser, board(env, thread, record), "fortboyard", record, "well")
+    assert not chose.ephemeral
+    after = await driver.record()
+    for sign in ("stone", "well"):  # another sign, or the same one again
+        again = await use_board(chooser, board(env, thread, after), "fortboyard", after, sign)
+        assert again.ephemeral and again.response.content == f"⛔ {reply}"
+    assert (await driver.record()).version == after.version
+    assert env.bot.service.state(after).trial.choices == {first: "well"}  # the first choice stands
+    await use_board(driver.actor(after, second), board(env, thread, after), "fortboyard", after, "paper")
+    assert env.bot.service.state(await driver.record()).trial is None  # paper covers the well: judged
+
+
+LONG_ANSWERS = {
+    "accents": "é" * ANSWER_LENGTH,
+    "emoji": "🏰" * ANSWER_LENGTH,
+    "mixed": ("Ça 👨\u200d👩\u200d👧 l’été ! 中 " * 20)[:ANSWER_LENGTH],
+}
+
+
+async def test_a_typed_answer_as_long_as_the_box_allows_is_played(env) -> None:  # noqa: ANN001
+    """100 accented letters, 100 emoji, or a mix: the box lets them through, so the trial judges them."""
+    driver, ann, ben, thread = await two_players(env)
+    for text in LONG_ANSWERS.values():
+        record = await stage(env, driver, thread, *SAMPLES["intruder"])
+        state = env.bot.service.state(record)
+        actor = driver.actor(record, state.current)
+        box = f"g:fortboyard:{record.id}:{record.version}:type-ans{state.turn}"
+        opened = await actor.click(board(env, thread, record), custom_id=box)
+        assert opened.modal is not None
+        result = await actor.submit_modal(opened, {"text": text})
+        assert not result.ephemeral, result.response.content
+        after = await driver.record()
+        assert after.version > record.version and env.bot.service.state(after).trial is None
+        assert "trial lost (answer: chaise (des animaux))" in public_text(board(env, thread, after))
+
+
+def test_the_answer_kept_is_the_boxs_first_100_characters() -> None:
+    """Whatever Discord counts as 100 characters (an emoji joined of five code points counts one
+    in some places), the answer keeps the first 100 code points; a stray surrogate, which UTF-8
+    cannot carry, becomes « ? »."""
+    state = ENGINE.new_game(2, ENGINE.make_options({}), 1)
+    trial = TypeAdapter(Trial).validate_python(SAMPLES["intruder"][1])
+    state.phase, state.trial = "trial", trials.begin("concentration", "staged", trial, [state.current], "key")
+    ui, name = FortBoyardUI(), f"ans{state.turn}"
+    family = "👨\u200d👩\u200d👧" * ANSWER_LENGTH  # 100 joined emoji, 500 code points
+    token = ui.typed_token(None, state, state.current, name, family)  # type: ignore[arg-type]
+    assert token is not None and ENGINE.parse_action(token) == Answer(text=family[:ANSWER_LENGTH])
+    token = ui.typed_token(None, state, state.current, name, "chai\ud83dse")  # type: ignore[arg-type]
+    assert token is not None and ENGINE.parse_action(token) == Answer(text="chai?se")
+    assert ui.typed_token(None, state, 1 - state.current, name, "chaise") is None  # not this player's box

@@ -5,10 +5,21 @@ the wrong one fails (a duel: seat 1 wins)."""
 from typing import Any
 
 import pytest
+from pydantic import TypeAdapter, ValidationError
 
 from games.core import IllegalAction, Rng
 from games.fortboyard import trials
-from games.fortboyard.deck import CATEGORIES, LANGUAGES, TYPED, Trial, deck
+from games.fortboyard.deck import (
+    CATEGORIES,
+    GRID_SIZES,
+    LANGUAGES,
+    NIM_MOST,
+    NIM_STICKS,
+    SPSW_WINS,
+    TYPED,
+    Trial,
+    deck,
+)
 from games.fortboyard.models import (
     Answer,
     Bank,
@@ -133,8 +144,6 @@ SAMPLES = [
 @pytest.mark.parametrize("sample", SAMPLES, ids=lambda s: f"{s['kind']}-{s.get('sticks', '')}")
 def test_the_new_mechanics_play_right_and_wrong(sample: dict) -> None:
     """The kinds a deck may use even where no card uses them yet."""
-    from pydantic import TypeAdapter
-
     trial = TypeAdapter(Trial).validate_python(sample)
     right, wrong, seed = scripts(trial)
     assert run(trial, right, seed) == 0
@@ -153,8 +162,6 @@ def test_arithmetic_is_worked_out_step_by_step() -> None:
 
 
 def test_a_reaction_light_lasts_its_seconds_and_a_press_on_red_fails() -> None:
-    from pydantic import TypeAdapter
-
     trial = TypeAdapter(Trial).validate_python({"kind": "reaction", "lights": 2, "seconds": 4})
     rng = Rng.from_seed(3)
     progress = trials.begin("force", "card", trial, [0], "key", 0, rng)
@@ -172,8 +179,6 @@ def test_a_reaction_light_lasts_its_seconds_and_a_press_on_red_fails() -> None:
 
 
 def test_battleship_two_hits_hide_again_and_a_boat_stays_secret() -> None:
-    from pydantic import TypeAdapter
-
     trial = TypeAdapter(Trial).validate_python({"kind": "battleship", "size": 3})
     rng = Rng.from_seed(1)
     progress = trials.begin("duel", "card", trial, [0, 1], "key", 0, rng)
@@ -185,3 +190,30 @@ def test_battleship_two_hits_hide_again_and_a_boat_stays_secret() -> None:
     result = trials.play(progress, 1, Fire(cell=4), rng, 0)
     assert result.new_stage and progress.stage == "hide" and progress.boats == {}
     assert Fire(cell=3) not in trials.legal(progress, 0)  # hiding first
+
+
+DUEL_BOUNDS = [
+    pytest.param({"kind": "nim", "most": 3}, "sticks", NIM_STICKS, id="nim-sticks"),
+    pytest.param({"kind": "nim", "sticks": 15}, "most", NIM_MOST, id="nim-most"),
+    pytest.param({"kind": "battleship"}, "size", GRID_SIZES, id="battleship-size"),
+    pytest.param({"kind": "spsw"}, "wins", SPSW_WINS, id="spsw-wins"),
+]
+
+
+@pytest.mark.parametrize(("card", "field", "bounds"), DUEL_BOUNDS)
+def test_duels_vary_within_the_bounds_the_rules_state(card: dict, field: str, bounds: tuple[int, int]) -> None:
+    """The decided variety (house rule "trials", stated in the rules text from these constants):
+    nim with 10 to 21 sticks, a move taking 1 up to the card's 2 to 4; a sea battle on a 3x3 or
+    4x4 grid; stone-paper-scissors-well to 1 to 3 won rounds. Checks: both ends load, one past
+    either end is refused by the deck loader, and every such side of both decks lies within."""
+    assert (NIM_STICKS, NIM_MOST, GRID_SIZES, SPSW_WINS) == ((10, 21), (2, 4), (3, 4), (1, 3))
+    low, high = bounds
+    adapter = TypeAdapter(Trial)
+    for value in (low, high):
+        assert getattr(adapter.validate_python({**card, field: value}), field) == value
+    for value in (low - 1, high + 1):
+        with pytest.raises(ValidationError):
+            adapter.validate_python({**card, field: value})
+    sides = [side for lang in LANGUAGES for c in deck(lang).trials["duel"] for side in (c.red, c.blue)
+             if side.kind == card["kind"]]  # fmt: skip
+    assert sides and all(low <= getattr(side, field) <= high for side in sides)

@@ -13,17 +13,19 @@ state a generator whose next throws are the faces asked for. Landmarks on the tr
 8 PASSE-PARTOUT, 12 the Père Fouras (ÉNIGME), 19 PASSE-PARTOUT.
 """
 
+import base64
 from collections import Counter
 from functools import cache
 from typing import Any
 
 import pytest
 
-from games.core import Event, IllegalAction, NotYourTurn, Rng
+from games.core import AlreadyChosen, Event, IllegalAction, MalformedAction, NotYourTurn, Rng
 from games.fortboyard import ENGINE, trials
-from games.fortboyard.deck import Count, Dice, Quickfire, Riddle, Sequence, Spsw, Typing, deck
+from games.fortboyard.deck import Battleship, Count, Dice, Nim, Quickfire, Riddle, Sequence, Spsw, Typing, deck
 from games.fortboyard.engine import BAG, DUEL_REPLAYS, HANDFUL, KEY_STOCK
 from games.fortboyard.models import (
+    ANSWER_LENGTH,
     BEATS,
     Abandon,
     Abandoned,
@@ -43,12 +45,14 @@ from games.fortboyard.models import (
     Dive,
     Dove,
     Eliminated,
+    Fire,
     FortBoyardState,
     GameEnded,
     GiveUp,
     Goto,
     Grab,
     Grabbed,
+    Hide,
     Jailed,
     KeyWon,
     Landed,
@@ -69,6 +73,7 @@ from games.fortboyard.models import (
     Stay,
     Sunk,
     Surfaced,
+    Take,
     Throw,
     Thrown,
     TimeUp,
@@ -327,6 +332,34 @@ def test_passe_partout_staying_is_allowed() -> None:
     state, events = act(state, 0, Stay())
     assert state.players[0].cell == PASSE and state.current == 1 and state.phase == "roll"
     assert not of(events, TrialBegan)
+
+
+def test_personnage_cache_and_fort_boyard_cards_have_no_effect() -> None:
+    """« 5 cartes PERSONNAGE » « 2 cartes CACHE » « 3 cartes FORT BOYARD »
+    « Placez les 10 cartes restantes (PERSONNAGE, CACHE et FORT BOYARD), le crayon, les 20 clés et le
+    dé à proximité du plateau de jeu. »
+    House rules "cards" and "track": the book never uses these cards again, so they have no
+    effect and no cell draws one. Checks: the track holds only the seven kinds of cell the book
+    describes, in the house mix; the box holds the four trial piles and the code words, nothing
+    else; landing on each of the 24 cells does what its kind says and draws no card but its own
+    pile's: PORTE and PRISON end the turn, PASSE-PARTOUT asks where to go, DUEL asks for an
+    opponent (drawing nothing yet), the others start a trial from their own pile."""
+    assert Counter(TRACK) == {"porte": 1, "concentration": 5, "force": 5, "enigme": 5, "duel": 4, "prison": 2, "passe": 2}
+    for language in ("fr", "en"):
+        assert set(deck(language).trials) == {"concentration", "force", "duel", "enigme"}
+    phases = {"porte": "roll", "prison": "roll", "passe": "passe", "duel": "opponent"}
+    for cell, kind in enumerate(TRACK):
+        state = game(3)
+        state.players[0].cell = (cell - 3) % len(TRACK)
+        piles = {category: len(cards) for category, cards in state.decks.items()}
+        state, events = act(dice(state, 3), 0, Roll())
+        assert state.players[0].cell == cell
+        assert state.phase == phases.get(kind, "trial"), (cell, kind)
+        trial = [kind] if state.phase == "trial" else []  # a duel draws once its opponent is named
+        drawn = {category: piles[category] - len(cards) for category, cards in state.decks.items()}
+        assert drawn == {category: trial.count(category) for category in piles}, (cell, kind)
+        assert [e.category for e in of(events, TrialBegan)] == trial
+        assert (state.current == 1) == (kind in ("porte", "prison"))
 
 
 # =============================================================================
@@ -671,16 +704,35 @@ def test_round_2_duel_stake_is_announced_before_the_opponent_is_picked() -> None
 
 
 def test_round_2_the_duel_stake_goes_to_whoever_wins() -> None:
-    """« Lors des épreuves de DUEL, vous avez désormais le choix »
-    House rule "duels": the announced stake goes to the winner, either side. Checks: a clue-stake
-    duel won by the opponent gives the opponent a clue (privately told); won by the challenger,
-    the challenger's clue."""
-    for winner in (0, 1):
-        state = start(round_2(3), "duel", QUESTION, [0, 1], "clue")
+    """« Lors des épreuves de DUEL, vous avez désormais le choix entre remporter l'une des Clés de votre
+    adversaire (ou du stock) ou bien obtenir un nouvel Indice à votre Mot-Code. »
+    « Si c'est votre adversaire qui réussit, c'est lui qui gagne l'une de vos Clés »
+    House rule "stake": the stake announced goes to whoever wins the duel. Checks, through the
+    whole turn (roll onto DUEL, announce, challenge, play): a clue-stake duel won by the
+    challenged player gives them their own next clue (told to them alone), the challenger
+    nothing; won by the challenger, the challenger's clue; a key-stake duel won by the challenged
+    player takes one of the challenger's keys."""
+    for stake, winner in (("clue", 2), ("clue", 0), ("key", 2)):
+        state = dice(round_2(3), 4)
+        state.players[0].keys, state.stock = 1, KEY_STOCK - 1
+        state, _ = act(state, 0, Roll())
+        state, _ = act(state, 0, Announce(stake=stake))
+        state, events = act(state, 0, Challenge(opponent=2))
+        assert of(events, Challenged) == [Challenged(seat=0, opponent=2, stake=stake)]
+        assert state.trial is not None and state.trial.stake == stake
+        state.trial = trials.begin("duel", "test", QUESTION, [0, 2], stake)
         state, events = act(state, winner, Answer(text="56"))
-        assert of(events, ClueWon) == [ClueWon(seat=winner, number=2)]
-        assert [e.audience for e in of(events, Clue)] == [frozenset({winner})]
-        assert not of(events, KeyWon) and state.players[winner].clues == 2
+        assert of(events, TrialEnded)[0].winner == winner
+        loser = 2 - winner
+        if stake == "clue":
+            assert of(events, ClueWon) == [ClueWon(seat=winner, number=2)]
+            assert of(events, Clue) == [Clue(seat=winner, number=2, text=word(state, winner).clues[1],
+                                             audience=frozenset({winner}))]  # fmt: skip
+            assert state.players[winner].clues == 2 and state.players[loser].clues == 1
+            assert not of(events, KeyWon) and state.players[0].keys == 1
+        else:
+            assert of(events, KeyWon) == [KeyWon(seat=2, source=0)] and not of(events, ClueWon)
+            assert [p.keys for p in state.players] == [0, 0, 1] and state.stock == KEY_STOCK - 1
 
 
 def test_round_2_ends_at_once_at_four_clues() -> None:
@@ -1198,3 +1250,118 @@ def test_typing_is_refused_where_no_answer_is_asked() -> None:
     refused(start(game(), "duel", SPSW, [0, 1]), 0, answer)
     state, _ = act(start(game(), "enigme", RIDDLE, [0]), 0, answer)
     assert state.players[0].keys == 1
+
+
+# =============================================================================
+# Secret choices already made
+# =============================================================================
+
+
+def chosen(state: FortBoyardState, seat: int, action: Any) -> None:
+    """``seat`` is told its choice is already made; nothing changes."""
+    before = ENGINE.dump(state)
+    with pytest.raises(AlreadyChosen) as refusal:
+        ENGINE.apply(state, seat, action)
+    assert refusal.value.key == "error.already_chosen" and ENGINE.dump(state) == before
+
+
+def not_your_turn(state: FortBoyardState, seat: int, action: Any) -> None:
+    with pytest.raises(NotYourTurn) as refusal:
+        ENGINE.apply(state, seat, action)
+    assert type(refusal.value) is NotYourTurn
+
+
+def test_a_second_sign_is_told_the_choice_is_made() -> None:
+    """« faites tous les deux l'épreuve demandée »
+    Engine contract ``has_chosen``: a duellist who has shown a sign waits for the other's. Checks:
+    a second sign (another or the same) is refused as already chosen and changes nothing; the
+    other duellist still chooses; a player outside the duel is told it is not their turn; after
+    a drawn round both choose again, and nobody has chosen."""
+    state = start(game(3), "duel", SPSW, [0, 1])
+    assert not any(ENGINE.has_chosen(state, seat) for seat in range(3))
+    state, _ = act(state, 0, Show(sign="well"))
+    assert [ENGINE.has_chosen(state, seat) for seat in range(3)] == [True, False, False]
+    chosen(state, 0, Show(sign="stone"))
+    chosen(state, 0, Show(sign="well"))
+    not_your_turn(state, 2, Show(sign="stone"))
+    state, events = act(state, 1, Show(sign="well"))
+    assert of(events, SignsShown)[0].winner is None and ENGINE.to_act(state) == frozenset({0, 1})
+    assert not any(ENGINE.has_chosen(state, seat) for seat in range(3))
+
+
+def test_a_second_level_choice_is_told_the_choice_is_made() -> None:
+    """« Déterminez donc entre vous le niveau de difficulté du Mot-Code pour chacun des joueurs »
+    House rule "level": every player chooses in secret, at once. Checks: who has chosen waits for
+    the others, and a second choice is refused as already chosen; who has not chosen yet still
+    may; once everyone has, round 2 plays on and a click out of turn is just not one's turn."""
+    state = game(3)
+    state.round, state.phase, state.third_key = 2, "level", 0
+    state, _ = act(state, 0, ChooseLevel(level="hard"))
+    assert [ENGINE.has_chosen(state, seat) for seat in range(3)] == [True, False, False]
+    chosen(state, 0, ChooseLevel(level="easy"))
+    state, _ = act(state, 1, ChooseLevel(level="easy"))
+    state, _ = act(state, 2, ChooseLevel(level="easy"))
+    assert state.phase == "roll" and state.current == 1 and state.players[0].level == "hard"
+    assert not any(ENGINE.has_chosen(state, seat) for seat in range(3))
+    not_your_turn(state, 0, Roll())
+
+
+def test_a_boat_a_shot_or_a_wrong_answer_is_a_choice_made_but_nim_is_played_in_turn() -> None:
+    """« faites tous les deux l'épreuve demandée »
+    Checks: in the sea battle, a duellist who has hidden their boat, then one who has fired,
+    waits for the other (a second click: already chosen); in a quickfire duel, a duellist who
+    answered wrong waits for the other's answer (already chosen); nim is played in turn, so a
+    move out of turn is just not one's turn."""
+    state = start(game(3), "duel", Battleship(kind="battleship", size=3), [0, 1])
+    state, _ = act(state, 0, Hide(cell=4))
+    chosen(state, 0, Hide(cell=5))
+    state, _ = act(state, 1, Hide(cell=0))
+    assert state.trial is not None and state.trial.stage == "play" and not ENGINE.has_chosen(state, 0)
+    state, _ = act(state, 1, Fire(cell=8))
+    chosen(state, 1, Fire(cell=7))
+    assert [ENGINE.has_chosen(state, seat) for seat in range(3)] == [False, True, False]
+    state = start(game(3), "duel", QUESTION, [0, 1])
+    state, _ = act(state, 0, Answer(text="54"))
+    chosen(state, 0, Answer(text="56"))
+    state = start(game(3), "duel", Nim(kind="nim", sticks=10, most=3), [0, 1])
+    state, _ = act(state, 0, Take(count=1))
+    assert not ENGINE.has_chosen(state, 0)
+    not_your_turn(state, 0, Take(count=1))
+
+
+# =============================================================================
+# Typed answers as long as the text box allows
+# =============================================================================
+
+LONG_ANSWERS = {
+    "accents": "é" * ANSWER_LENGTH,  # two UTF-8 bytes each
+    "emoji": "🏰" * ANSWER_LENGTH,  # four bytes each
+    "mixed": ("Ça 👨‍👩‍👧 l’été ! 中 " * 20)[:ANSWER_LENGTH],  # one to four bytes, a joined emoji
+}
+
+
+@pytest.mark.parametrize("text", list(LONG_ANSWERS.values()), ids=list(LONG_ANSWERS))
+def test_a_typed_answer_as_long_as_the_box_allows_is_played(text: str) -> None:
+    """« faites-la lire à voix haute par votre voisin de gauche et résolvez l'énigme que le Père Fouras
+    vous pose. »
+    The text box takes 100 characters, each up to four UTF-8 bytes. Checks: the answer's token
+    reads back as the same answer, and played on a riddle it is judged (wrong), not refused as
+    malformed; one character more, or a longer token, is malformed."""
+    assert len(text) == ANSWER_LENGTH
+    action = ENGINE.parse_action(Answer(text=text).token())
+    assert action == Answer(text=text)
+    state, events = act(start(game(3), "enigme", RIDDLE, [0]), 0, action)
+    assert of(events, TrialEnded)[0].success is False and of(events, Sunk) == [Sunk(seat=0, stake="key")]
+    longer = base64.urlsafe_b64encode((text + text[-1]).encode()).decode().rstrip("=")
+    for token in (f"a.{longer}", "a." + "A" * (len(longer) + 4)):
+        with pytest.raises(MalformedAction):
+            ENGINE.parse_action(token)
+
+
+def test_a_right_answer_padded_with_emoji_is_right() -> None:
+    """« Si vous réussissez, bravo, vous gagnez une Clé ! »
+    Checks: "le miroir" followed by emoji up to the box's 100 characters still says the
+    answer: the signs are not words."""
+    text = ("le miroir " + "🏰" * ANSWER_LENGTH)[:ANSWER_LENGTH]
+    state, events = act(start(game(3), "enigme", RIDDLE, [0]), 0, ENGINE.parse_action(Answer(text=text).token()))
+    assert of(events, TrialEnded)[0].success and state.players[0].keys == 1
