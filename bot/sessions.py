@@ -11,7 +11,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from games.core import Engine, Event, IllegalAction, Outcome, Rng, registry
+from games.core import Budget, Engine, Event, IllegalAction, Outcome, Rng, registry
 
 from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
@@ -28,9 +28,14 @@ MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in 
 
 
 class SessionService:
-    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self, storage: Storage, clock: Callable[[], float] = time.time, search_seconds: float = 0.25,
+        search_iterations: int = 2000,
+    ) -> None:  # fmt: skip
         self.storage = storage
         self.clock = clock
+        self.search_seconds = search_seconds  # a strong computer player's time to think, at most
+        self.search_iterations = search_iterations  # and its search's iterations, at most
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.on_wake: Callable[[float], None] = lambda when: None  # told each saved wake-up time
 
@@ -91,10 +96,10 @@ class SessionService:
 
     async def lobby(
         self, session_id: int, user_id: int, user_name: str, op: str,
-        version: int | None = None, is_admin: bool = False, target: int | None = None,
+        version: int | None = None, is_admin: bool = False, value: str | None = None,
     ) -> SessionRecord:  # fmt: skip
-        """join, leave, add_bot, remove_bot, kick (``target``, a user), start or cancel, on a
-        table still in its lobby.
+        """join, leave, add_bot (``value``: its level), remove_bot, kick (``value``: a user id),
+        start or cancel, on a table still in its lobby.
 
         With ``version`` (a lobby button's), a click on an older lobby is refused.
         """
@@ -127,13 +132,14 @@ class SessionService:
         elif op == "add_bot":
             if len(record.seats) >= engine.max_players:
                 raise UserError("error.table_full", count=engine.max_players)
-            record.seats.append(Seat(user_id=None, name=""))
+            record.seats.append(Seat(user_id=None, name="", level=value if value in engine.levels else "normal"))
         elif op == "remove_bot":
             computers = [i for i, s in enumerate(record.seats) if s.computer]
             if not computers:
                 raise UserError("error.no_computer")
             del record.seats[computers[-1]]
         elif op == "kick":
+            target = int(value) if value and value.isdigit() else None
             if target is None or target == record.host_id or record.seat_of(target) is None:
                 raise UserError("error.not_at_table")
             record.seats = [s for s in record.seats if s.user_id != target]
@@ -165,8 +171,8 @@ class SessionService:
         record = await self.open_lobby(
             old.game, old.guild_id, old.lobby_channel_id, user_id, user_name, old.options, seed, old.clock
         )
-        computers = sum(seat.computer for seat in old.seats)
-        return await self.update(record, seats=record.seats + [Seat(user_id=None, name="") for _ in range(computers)])
+        computers = [Seat(user_id=None, name="", level=seat.level) for seat in old.seats if seat.computer]
+        return await self.update(record, seats=record.seats + computers)
 
     async def cancel(self, session_id: int, user_id: int, is_admin: bool) -> SessionRecord:
         """Cancel a lobby or a running game (the lobby's own button: ``lobby(op="cancel")``)."""
@@ -335,8 +341,8 @@ class SessionService:
     ) -> SessionRecord:
         """Computer seats play their turns, then everything is committed at once."""
         old = record.version
-        if record.status == "active":
-            state = self._computers_play(record, state, events, log)
+        if record.status == "active":  # off the event loop: a strong player searches for a while
+            state = await asyncio.to_thread(self._computers_play, record, state, events, log)
         return await self._commit(record, old, before, state, events, log)
 
     def _computers_play(
@@ -356,7 +362,14 @@ class SessionService:
         """One move of the engine's computer player for ``seat``, from that seat's view."""
         engine = self.engine(record)
         rng = Rng.from_seed(record.seed + record.version + len(log))
-        action = engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
+        entry = record.seats[seat]
+        level = entry.level if entry.computer and entry.level in engine.levels else "normal"  # a taken seat: normal
+        view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+        if level == "normal":
+            action = engine.choose(view, legal, rng)
+        else:
+            deadline = time.monotonic() + self.search_seconds
+            action = engine.choose(view, legal, rng, level, Budget(self.search_iterations, lambda: time.monotonic() > deadline))
         step = engine.apply(state, seat, action)
         events += step.events
         log.append(self._log(record, len(log) + 1, seat, None, action.token()))

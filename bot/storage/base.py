@@ -8,6 +8,8 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from games.core import Level
+
 Status = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
 OPEN: tuple[Status, ...] = ("lobby", "active")  # a table still waiting for someone
 
@@ -22,7 +24,8 @@ class Seat(BaseModel):
     reminded: bool = False  # the one reminder of this deadline was sent
     window: float | None = None  # when this seat's reaction window (secret) or trial clock (shown) closes
     missed: int = 0  # turns timed out in a row
-    auto: bool = False  # the computer plays for this absent player
+    auto: bool = False  # the computer plays for this absent player (at the normal level)
+    level: Level = "normal"  # a computer player's level
 
     @property
     def computer(self) -> bool:

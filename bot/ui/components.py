@@ -5,7 +5,7 @@ Custom ids carry no secret and no state, only where to route the click:
   the token itself names what it answers, e.g. a duel's round; see ``ANY_VERSION``);
 - ``s:<game>:<session>:<version>:<name>`` a game menu, whose values are tokens;
 - ``l:<session>:<version>:<op>`` a lobby button;
-- ``k:<session>:<version>`` the host's menu of players to remove from a lobby (values: user ids);
+- ``m:<session>:<version>:<op>`` a lobby menu of the host's: add a computer at a level, remove a player;
 - ``p:<game>:<session>`` the public button that opens a player's private view;
 - ``r:<game>`` the rules of a game, for whoever clicks;
 - ``t:<game>:<session>:<version>:<name>`` a text box (modal); its submission is routed
@@ -32,7 +32,7 @@ class Handlers(Protocol):
     async def typed(self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str) -> None: ...
 
     async def lobby_click(
-        self, interaction: discord.Interaction, session_id: int, version: int, op: str, target: int | None = None
+        self, interaction: discord.Interaction, session_id: int, version: int, op: str, value: str | None = None
     ) -> None: ...
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None: ...
@@ -81,7 +81,7 @@ class GameSelect(
         await tables(interaction).play(interaction, self.sid, self.ver, str(values[0]) if values else "")
 
 
-LOBBY_OPS = ("join", "leave", "add_bot", "remove_bot", "start", "cancel", "rematch")  # rematch: on a final board
+LOBBY_OPS = ("join", "leave", "remove_bot", "start", "cancel", "rematch")  # rematch: on a final board
 
 
 class LobbyButton(
@@ -102,23 +102,25 @@ class LobbyButton(
         await tables(interaction).lobby_click(interaction, self.sid, self.ver, self.op)
 
 
-class LobbyKick(discord.ui.DynamicItem[discord.ui.Select], template=r"k:(?P<sid>\d+):(?P<ver>\d+)"):
-    """The host removes a player from the lobby (the values are user ids, which are public)."""
+class LobbyMenu(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"m:(?P<sid>\d+):(?P<ver>\d+):(?P<op>add_bot|kick)"
+):
+    """A lobby menu: the host adds a computer player at a level, or removes a player (values: the
+    level, or a user id; both public)."""
 
-    def __init__(self, sid: int, ver: int, **select: Any) -> None:
-        self.sid, self.ver = sid, ver
-        super().__init__(discord.ui.Select(custom_id=f"k:{sid}:{ver}", **select))
+    def __init__(self, sid: int, ver: int, op: str, **select: Any) -> None:
+        self.sid, self.ver, self.op = sid, ver, op
+        super().__init__(discord.ui.Select(custom_id=f"m:{sid}:{ver}:{op}", **select))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
-    ) -> "LobbyKick":
-        return cls(int(match["sid"]), int(match["ver"]))
+    ) -> "LobbyMenu":
+        return cls(int(match["sid"]), int(match["ver"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        target = int(values[0]) if values and str(values[0]).isdigit() else None
-        await tables(interaction).lobby_click(interaction, self.sid, self.ver, "kick", target)
+        await tables(interaction).lobby_click(interaction, self.sid, self.ver, self.op, str(values[0]) if values else None)
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"r:(?P<game>[a-z_]+)"):
@@ -155,7 +157,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
         await tables(interaction).show_private(interaction, self.sid)
 
 
-DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbyKick, PrivateButton, RulesButton)
+DYNAMIC_ITEMS = (GameButton, GameSelect, LobbyButton, LobbyMenu, PrivateButton, RulesButton)
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 ANSWER_LENGTH = 100
 BOX_MINUTES = 15

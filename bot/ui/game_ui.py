@@ -122,7 +122,7 @@ def seat_name(record: SessionRecord, seat: int, lang: Language) -> str:
     entry = record.seats[seat]
     if entry.computer:
         number = sum(s.computer for s in record.seats[: seat + 1])
-        return t(lang, "seat.computer", number=number)
+        return t(lang, "seat.computer", number=number, level=t(lang, f"level.{entry.level}").lower())
     return t(lang, "seat.autopilot", name=entry.name) if entry.auto else entry.name
 
 

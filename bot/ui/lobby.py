@@ -87,7 +87,7 @@ class Lobby(Publishing):
         return missing_text(channel, self.uis[game], lang, in_thread=in_thread or None)
 
     async def lobby_click(
-        self, interaction: discord.Interaction, session_id: int, version: int, op: str, target: int | None = None
+        self, interaction: discord.Interaction, session_id: int, version: int, op: str, value: str | None = None
     ) -> None:
         user = interaction.user
         reply = self.reply_to(interaction)
@@ -101,7 +101,7 @@ class Lobby(Publishing):
                     return await reply.send("⛔ " + lacking)
             record = await self.service.lobby(
                 session_id, user.id, user.display_name, op, version=version, is_admin=is_admin(interaction),
-                target=target,
+                value=value,
             )
             lang = await self.public_language(record.guild_id)
             if record.status == "active":

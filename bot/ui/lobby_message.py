@@ -4,7 +4,7 @@ import discord
 
 from bot.i18n import Language, clock_text, t
 from bot.storage import SessionRecord
-from bot.ui.components import LobbyButton, LobbyKick, RulesButton
+from bot.ui.components import LobbyButton, LobbyMenu, RulesButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
 from games.core import registry
 
@@ -36,7 +36,6 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
     buttons = [
         ("join", discord.ButtonStyle.primary, 0, not full),
         ("leave", discord.ButtonStyle.secondary, 0, True),
-        ("add_bot", discord.ButtonStyle.secondary, 0, not full),
         ("remove_bot", discord.ButtonStyle.secondary, 0, computers),
         ("start", discord.ButtonStyle.success, 1, True),
         ("cancel", discord.ButtonStyle.danger, 1, True),
@@ -47,10 +46,15 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
             LobbyButton(record.id, record.version, op, label=label, style=style, row=row, disabled=not enabled)
         )
     view.add_item(rules_button(record.game, lang, row=1))
+    if not full:  # the host adds a computer player at the level they pick
+        levels = [discord.SelectOption(label=t(lang, f"level.{level}"), description=t(lang, f"level.{level}.about"),
+                                       value=level) for level in engine.levels]  # fmt: skip
+        view.add_item(LobbyMenu(record.id, record.version, "add_bot", placeholder=t(lang, "lobby.add_bot"),
+                                options=levels, row=2))  # fmt: skip
     guests = [(i, seat) for i, seat in enumerate(record.seats) if seat.user_id not in (None, record.host_id)]
     if guests:  # the host may remove a player
         options = [discord.SelectOption(label=seat_name(record, i, lang)[:100], value=str(seat.user_id)) for i, seat in guests]
-        view.add_item(LobbyKick(record.id, record.version, placeholder=t(lang, "lobby.kick"), options=options, row=2))
+        view.add_item(LobbyMenu(record.id, record.version, "kick", placeholder=t(lang, "lobby.kick"), options=options, row=3))
     return BoardMessage(embed=embed, view=view)
 
 

@@ -73,6 +73,7 @@ class Engine(ABC, Generic[S, A]):
     # What the rule book leaves open, decided: one key per decision; the game's ``rules``
     # text states each one under ``<name>.house.<key>`` in every language.
     house_rules: ClassVar[tuple[str, ...]] = ()
+    levels: ClassVar[tuple[Level, ...]] = ("normal",)  # the computer player's levels this game has
 
     # -- to implement -------------------------------------------------------
     @abstractmethod

@@ -29,9 +29,9 @@ ID_PATTERN = re.compile(
     r"|s:fortissimo:(?P<ssid>\d+):(?P<sver>\d+):cannon"
 )
 LOBBY_LABELS = {
-    "fr": {"join": "Rejoindre", "leave": "Quitter", "add_bot": "Ajouter un ordinateur",
+    "fr": {"join": "Rejoindre", "leave": "Quitter",
            "remove_bot": "Retirer un ordinateur", "start": "Lancer la partie", "cancel": "Annuler"},
-    "en": {"join": "Join", "leave": "Leave", "add_bot": "Add a computer player",
+    "en": {"join": "Join", "leave": "Leave",
            "remove_bot": "Remove a computer player", "start": "Start the game", "cancel": "Cancel"},
 }  # fmt: skip
 
@@ -174,19 +174,26 @@ async def use_board(actor: MemberActor, shown: discord.Message, game: str, recor
     raise AssertionError(f"the board offers no control for {token}")
 
 
+async def add_computer(channel: ChannelHandle, host: MemberActor, lobby: discord.Message, level: str = "normal") -> Any:
+    """The host picks a computer player's level in the lobby's menu."""
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    (menu,) = [i for i in items(shown) if (getattr(i, "custom_id", None) or "").endswith(":add_bot")]
+    return await host.select(shown, [level], custom_id=menu.custom_id)
+
+
 async def open_game_table(
-    env: Env, channel: ChannelHandle, game: str, host: MemberActor, joiners: list[MemberActor], computers: int = 0,
-    lang: str = "en", **options: Any,
+    env: Env, channel: ChannelHandle, game: str, host: MemberActor, joiners: Iterable[MemberActor] = (),
+    computers: int = 0, lang: str = "en", level: str = "normal", **options: Any,
 ) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
-    """``/<game> start``, everyone joins, the host adds computers and starts; the record, the
-    channel play happens in (the game's thread) and the lobby message."""
+    """``/<game> start``, everyone joins, the host adds computers (at ``level``) and starts; the
+    record, the channel play happens in (the game's thread) and the lobby message."""
     result = await host.slash(channel, f"{game} start", **options)
     assert not result.ephemeral, result.response and result.response.content
     lobby = result.response.message
     for member in joiners:
         assert not (await member.click(lobby, label=LOBBY_LABELS[lang]["join"])).ephemeral
     for _ in range(computers):
-        assert not (await host.click(lobby, label=LOBBY_LABELS[lang]["add_bot"])).ephemeral
+        assert not (await add_computer(channel, host, lobby, level)).ephemeral
     assert not (await host.click(lobby, label=LOBBY_LABELS[lang]["start"])).ephemeral
     found = await env.bot.storage.find_sessions(game=game, channel_id=channel.id)
     record = max(found, key=lambda r: r.id)
@@ -195,26 +202,11 @@ async def open_game_table(
 
 
 async def open_table(
-    env: Env,
-    channel: ChannelHandle,
-    host: MemberActor,
-    joiners: Iterable[MemberActor] = (),
-    computers: int = 0,
-    lang: str = "en",
-    **options: Any,
-) -> tuple[SessionRecord, discord.Message]:
+    env: Env, channel: ChannelHandle, host: MemberActor, joiners: Iterable[MemberActor] = (), computers: int = 0,
+    lang: str = "en", **options: Any,
+) -> tuple[SessionRecord, discord.Message]:  # fmt: skip
     """``/fortissimo start``, everyone joins, the host adds computers and starts."""
-    result = await host.slash(channel, "fortissimo start", **options)
-    assert not result.ephemeral
-    lobby = result.response.message
-    labels = LOBBY_LABELS[lang]
-    for member in joiners:
-        assert not (await member.click(lobby, label=labels["join"])).ephemeral
-    for _ in range(computers):
-        assert not (await host.click(lobby, label=labels["add_bot"])).ephemeral
-    assert not (await host.click(lobby, label=labels["start"])).ephemeral
-    record = (await env.bot.storage.find_sessions(channel_id=channel.id))[0]
-    assert record.status in ("active", "finished")
+    record, _, lobby = await open_game_table(env, channel, "fortissimo", host, joiners, computers, lang, **options)
     return record, lobby
 
 

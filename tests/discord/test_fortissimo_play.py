@@ -9,6 +9,7 @@ from games.fortissimo.cards import label
 from games.fortissimo.scoring import score
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import (
+    add_computer,
     controls_left,
     check_log_and_replay,
     Driver,
@@ -40,9 +41,11 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     assert not started.ephemeral
     lobby = started.response.message
     assert lobby.embeds[0].title == "Fortissimo! — une table s'ouvre"
-    assert [i.label for i in items(lobby)] == [
-        "Rejoindre", "Quitter", "Ajouter un ordinateur", "Retirer un ordinateur", "Lancer la partie", "Annuler", "Règles",
+    assert [getattr(i, "label", None) for i in items(lobby)] == [
+        "Rejoindre", "Quitter", "Retirer un ordinateur", "Lancer la partie", "Annuler", "Règles", None,
     ]  # fmt: skip
+    french = {"easy": "Facile", "normal": "Normal", "strong": "Fort"}
+    assert [o.label for o in items(lobby)[-1].options] == [french[level] for level in ENGINE.levels]
     await bob.click(lobby, label="Rejoindre")
     lobby = channel.history()[-1]
     assert lobby.embeds[0].fields[0].value == "1. alice\n2. bob"
@@ -156,10 +159,13 @@ async def test_one_human_against_three_computers(env) -> None:  # noqa: ANN001
     dana = guild.add_member(env.create_user("dana"))
     result = await dana.slash(channel, "fortissimo start")
     lobby = result.response.message
-    for _ in range(3):
-        await dana.click(lobby, label="Add a computer player")
+    levels = [ENGINE.levels[n % len(ENGINE.levels)] for n in range(3)]  # every level the game has
+    for level in levels:
+        await add_computer(channel, dana, lobby, level)
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].fields[0].value == "1. dana\n2. 🤖 Computer 1\n3. 🤖 Computer 2\n4. 🤖 Computer 3"
+    assert lobby.embeds[0].fields[0].value == "1. dana\n" + "\n".join(
+        f"{n}. 🤖 Computer {n - 1} ({level})" for n, level in enumerate(levels, start=2)
+    )
     with_full_table = next(i for i in items(lobby) if i.label == "Join")
     assert with_full_table.disabled  # a full table greys Join out
     await dana.click(lobby, label="Start the game")
@@ -176,7 +182,7 @@ async def test_one_human_against_three_computers(env) -> None:  # noqa: ANN001
     assert [a.token for a in actions if a.user_id == dana.id] == driver.tokens
     result = thread.history()[-1].embeds[0]
     assert sorted(f.name.split(". ", 1)[1] for f in result.fields) == [
-        "dana", "🤖 Computer 1", "🤖 Computer 2", "🤖 Computer 3",
+        "dana", *(f"🤖 Computer {n} ({level})" for n, level in enumerate(levels, start=1)),
     ]  # fmt: skip
     await check_log_and_replay(env, record, driver.tokens)
 

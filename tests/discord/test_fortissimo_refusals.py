@@ -4,6 +4,8 @@ import pytest
 
 from tests.conftest import add_admin, set_locale
 from tests.discord.driver import (
+    add_computer,
+    custom_ids,
     Driver,
     board_messages,
     at_once,
@@ -180,8 +182,8 @@ async def test_lobby_refusals(env, table) -> None:  # noqa: ANN001
 
     await ben.click(lobby, label="Join")
     before = await lobby_state()
-    for label in ("Start the game", "Add a computer player"):
-        assert refusal(await ben.click(lobby, label=label)) == "Only the table's host can do that."
+    assert refusal(await ben.click(lobby, label="Start the game")) == "Only the table's host can do that."
+    assert refusal(await add_computer(channel, ben, lobby)) == "Only the table's host can do that."
     assert refusal(await cat.click(lobby, label="Start the game")) == "Seul l'hôte de la table peut faire cela."
     assert refusal(await ben.click(lobby, label="Join")) == "You are already at this table."
     assert lobby_button(channel, lobby, "Remove a computer player").disabled  # no computer to remove
@@ -192,9 +194,11 @@ async def test_lobby_refusals(env, table) -> None:  # noqa: ANN001
     await dan.click(lobby, label="Join")
     before = await lobby_state()
     assert len(before.seats) == 4
-    # A full table greys out Join and Add (the service refuses them too: tests/bot/test_sessions.py).
+    # A full table greys out Join and has no computer menu (the service refuses both too:
+    # tests/bot/test_sessions.py).
     assert lobby_button(channel, lobby, "Join").disabled
-    assert lobby_button(channel, lobby, "Add a computer player").disabled
+    shown = next(m for m in channel.history() if m.id == lobby.id)
+    assert not [cid for cid in custom_ids(shown) if cid.endswith(":add_bot")]
     await unchanged(env, before)
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].fields[0].name == "Players: 4 (2 to 4)"
@@ -255,7 +259,8 @@ async def test_a_double_click_in_the_lobby_adds_one_computer(env, table) -> None
     _, channel, ann, _, _ = table
     result = await ann.slash(channel, "fortissimo start")
     lobby = result.response.message
-    first, second = await at_once(env, *[lambda: ann.click(lobby, label="Add a computer player")] * 2)
+    menu = next(cid for cid in custom_ids(lobby) if cid.endswith(":add_bot"))
+    first, second = await at_once(env, *[lambda: ann.select(lobby, ["normal"], custom_id=menu)] * 2)
     assert not first.ephemeral
     assert refusal(second) == "The table changed in the meantime: nothing was done. Look at it again before clicking."
     record = (await env.bot.storage.find_sessions(channel_id=channel.id))[0]

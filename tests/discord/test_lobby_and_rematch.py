@@ -15,7 +15,7 @@ async def test_the_host_removes_a_player_and_only_the_host(env) -> None:  # noqa
     for member in (ben, cat):
         await member.click(lobby, label=LOBBY_LABELS["en"]["join"])
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    (menu,) = [i for i in items(lobby) if isinstance(i, discord.SelectMenu)]
+    (menu,) = [i for i in items(lobby) if isinstance(i, discord.SelectMenu) and i.custom_id.endswith(":kick")]
     assert menu.placeholder == "Remove a player…" and [o.label for o in menu.options] == ["ben", "cat"]
 
     refused = await ben.select(lobby, [str(cat.id)], custom_id=menu.custom_id)
