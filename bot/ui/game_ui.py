@@ -12,6 +12,7 @@ from bot.ui.components import Prompt
 
 
 PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
+ALT_SIZE = 1024  # the characters of a file's description
 
 
 class BoardMessage(NamedTuple):
@@ -21,10 +22,12 @@ class BoardMessage(NamedTuple):
     embed: discord.Embed | None = None
     view: discord.ui.View | None = None
     picture: bytes | None = None  # a PNG the embed shows as ``attachment://board.png``
+    alt: str | None = None  # the picture's text alternative (Discord's description, 1,024 characters)
 
     def fields(self, sending: bool = False) -> dict[str, Any]:
         """Keyword arguments for editing this message, or for sending it."""
-        files = [discord.File(io.BytesIO(self.picture), filename=PICTURE)] if self.picture else []
+        alt = self.alt[:ALT_SIZE] if self.alt else None
+        files = [discord.File(io.BytesIO(self.picture), filename=PICTURE, description=alt)] if self.picture else []
         if sending:
             found = {"content": self.content, "embed": self.embed, "view": self.view, "files": files}
             return {name: value for name, value in found.items() if value}
@@ -56,6 +59,12 @@ class GameUI(ABC):
     def picture(self, record: SessionRecord, state: Any, lang: Language) -> bytes | None:
         """The board's PNG, if the game draws one (called off the event loop, cached per version)."""
         return None
+
+    def describe(self, record: SessionRecord, state: Any, lang: Language) -> list[str]:
+        """The board in words, from the public view: enough to play without the picture (the pieces
+        and where they are, walls and open paths, the cards on show). Its first line sums up the
+        position: it is the picture's text alternative; the whole is the Describe button's answer."""
+        return []
 
     def confirm_text(self, record: SessionRecord, state: Any, token: str, lang: Language) -> str:
         """The question before a move the player may not expect to be final (button token ``ask-<token>``)."""
@@ -96,6 +105,16 @@ class GameUI(ABC):
 
 
 FIELD_SIZE = 1024  # the characters an embed field holds
+
+
+def alt_text(lines: list[str]) -> str | None:
+    """As many of the description's first lines as a picture's text alternative holds."""
+    kept: list[str] = []
+    for line in lines:
+        if len("\n".join([*kept, line])) > ALT_SIZE:
+            break
+        kept.append(line)
+    return "\n".join(kept) or None
 
 
 def add_recent(embed: discord.Embed, name: str, lines: list[str]) -> None:

@@ -13,7 +13,7 @@ from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
 from bot.i18n import t
-from games.core.errors import Refusal
+from games.core.errors import AlreadyChosen, NotYourTurn, Refusal
 
 
 class Play(Publishing):
@@ -84,9 +84,10 @@ class Play(Publishing):
             seat = self.service.check_playing(record, reply.interaction.user.id)
             if version not in (ANY_VERSION, record.version):
                 raise StaleBoard(link=jump_url(record))
-            prompt = self.uis[record.game].prompt(record, self.service.state(record), seat, name, reply.lang)
+            state = self.service.state(record)
+            prompt = self.uis[record.game].prompt(record, state, seat, name, reply.lang)
             if prompt is None:
-                raise UserError("error.not_your_turn")
+                raise AlreadyChosen() if self.service.engine(record).has_chosen(state, seat) else NotYourTurn()
             # any version: the box's name says what it answers (two duellists type at once)
             await reply.modal(TextBox(record.game, session_id, ANY_VERSION, name, prompt))
         except Refusal as error:

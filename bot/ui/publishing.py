@@ -11,8 +11,8 @@ import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
-from bot.ui.game_ui import BoardMessage, seat_mention, seat_name
-from bot.ui.components import LobbyButton
+from bot.ui.game_ui import BoardMessage, alt_text, seat_mention, seat_name
+from bot.ui.components import DescribeButton, LobbyButton
 from bot.ui.lobby_message import lobby_message, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -99,9 +99,10 @@ class Publishing(TurnPings):
                 record, board_message_ids=[m.id for m in posted], board_posted_at=self.service.clock(),
                 board_version=record.version,
             )  # fmt: skip
-            for message_id in old:  # retire the old board's buttons
+            moved = t(lang, "table.board_moved", link=jump_url(record))
+            for message_id in old:  # retire the old board whole: what it showed may be hidden since
                 try:
-                    await channel.get_partial_message(message_id).edit(view=None)
+                    await channel.get_partial_message(message_id).edit(content=moved, embeds=[], attachments=[], view=None)
                 except discord.HTTPException:
                     pass
         elif record.board_version != record.version:
@@ -121,17 +122,20 @@ class Publishing(TurnPings):
             except Exception:
                 log.exception("could not bring session %s's board up to date", record.id)
 
-    @staticmethod
-    def _with_controls(record: SessionRecord, messages: list[BoardMessage], lang: Language) -> list[BoardMessage]:
-        """A running board gets a Rules button where its last message has room; a finished one
-        loses the game's controls and offers a rematch instead."""
+    def _with_controls(self, record: SessionRecord, messages: list[BoardMessage], lang: Language) -> list[BoardMessage]:
+        """A running board gets the Rules and Describe buttons where its last message has room; a
+        finished one loses the game's controls and offers a rematch instead."""
         if record.status == "active":
             view = messages[-1].view
-            if view is not None and len(view.children) < 25:
+            extra: list[discord.ui.Item] = [rules_button(record.game, lang, row=4)]
+            if self.uis[record.game].has_picture:
+                extra.append(DescribeButton(record.game, record.id, label=t(lang, "common.describe"), emoji="🔎",
+                                            style=discord.ButtonStyle.secondary, row=4))  # fmt: skip
+            for item in extra if view is not None else []:
                 try:
-                    view.add_item(rules_button(record.game, lang, row=4))
+                    view.add_item(item)
                 except ValueError:  # its last row is full
-                    pass
+                    break
             return messages
         messages = [m._replace(view=None) for m in messages]
         if record.status == "finished":
@@ -160,7 +164,8 @@ class Publishing(TurnPings):
             self._pictures[key] = await asyncio.to_thread(ui.picture, record, state, lang)
             while len(self._pictures) > PICTURES_KEPT:
                 del self._pictures[next(iter(self._pictures))]
-        messages[0] = messages[0]._replace(picture=self._pictures[key])
+        alt = alt_text(ui.describe(record, state, lang))
+        messages[0] = messages[0]._replace(picture=self._pictures[key], alt=alt)
         return messages
 
     @staticmethod

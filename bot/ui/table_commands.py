@@ -16,6 +16,7 @@ from bot.i18n import t
 from games.core.errors import Refusal
 
 log = logging.getLogger(__name__)
+DESCRIPTION_SIZE = 4096  # the characters of an embed's description
 
 
 class TableCommands(Publishing):
@@ -84,6 +85,24 @@ class TableCommands(Publishing):
         if game not in self.uis:
             return await reply.refuse(UserError("error.unknown_game"))
         await reply.send(embed=self.uis[game].rules(reply.lang))
+
+    async def describe(self, interaction: discord.Interaction, session_id: int) -> None:
+        """The board in words, privately, for whoever asks (the board's Describe button)."""
+        reply = self.reply_to(interaction)
+        async with self.handling(reply, session_id):
+            record = await self.service.get(session_id)
+            if record.state is None:
+                raise UserError("error.not_started")
+            lines = self.uis[record.game].describe(record, self.service.state(record), reply.lang)
+            embeds, chunk = [], ""
+            for line in lines:
+                if len(chunk) + len(line) + 1 > DESCRIPTION_SIZE:
+                    embeds.append(discord.Embed(description=chunk))
+                    chunk = ""
+                chunk = f"{chunk}\n{line}" if chunk else line
+            embeds.append(discord.Embed(description=chunk or "—"))
+            embeds[0].title = t(reply.lang, "describe.title", game=self.uis[record.game].title(reply.lang), number=record.id)
+            await reply.send(embeds=embeds[:10])
 
     async def _announce(self, record: SessionRecord, key: str, user_id: int) -> None:
         """A message in the game's channel, not only the board's log, so the thread notices."""

@@ -47,8 +47,10 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     assert player.startswith("Hand: 6 cards\nDeck: 46\n")
     assert embed.image.url == "attachment://board.png"  # the table drawn from the public view
     assert [a.filename for a in shown.attachments] == ["board.png"]
-    # The only controls on the public board: "My hand", and the rules.
-    assert [(i.label, i.custom_id) for i in items(shown)] == [("My hand", f"p:forteresse:{record.id}"), ("Rules", "r:forteresse")]
+    # The only controls on the public board: "My hand", the rules, the board in words.
+    assert [(i.label, i.custom_id) for i in items(shown)] == [
+        ("My hand", f"p:forteresse:{record.id}"), ("Rules", "r:forteresse"), ("Describe", f"d:forteresse:{record.id}"),
+    ]
 
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
@@ -100,7 +102,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     assert embed.title == f"🏰 Forteresse Solo — table n°{record.id}"
     assert embed.description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
     assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
-    assert [i.label for i in items(board(env, thread, record))] == ["Ma main", "Règles"]
+    assert [i.label for i in items(board(env, thread, record))] == ["Ma main", "Règles", "Décrire"]
 
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
