@@ -8,7 +8,7 @@ Custom ids carry no secret and no state, only where to route the click:
 - ``m:<session>:<version>:<op>`` a lobby menu of the host's: add a computer at a level, remove a player;
 - ``p:<game>:<session>`` the public button that opens a player's private view;
 - ``r:<game>`` the rules of a game, for whoever clicks;
-- ``d:<game>:<session>`` the board in words, for whoever clicks;
+- ``d:<game>:<session>``, ``h:<game>:<session>`` the board in words, the game's history, for whoever clicks;
 - ``t:<game>:<session>:<version>:<name>`` a text box (modal); its submission is routed
   by ``on_modal``, not by the Modal object, so it still lands after a restart.
 Every click loads the session from storage; nothing lives in View objects.
@@ -40,7 +40,7 @@ class Handlers(Protocol):
 
     async def show_rules(self, interaction: discord.Interaction, game: str) -> None: ...
 
-    async def describe(self, interaction: discord.Interaction, session_id: int) -> None: ...
+    async def read(self, interaction: discord.Interaction, session_id: int, what: str) -> None: ...
 
 
 def tables(interaction: discord.Interaction) -> Handlers:
@@ -143,21 +143,22 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"r:(?P<ga
         await tables(interaction).show_rules(interaction, self.game)
 
 
-class DescribeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"d:(?P<game>[a-z_]+):(?P<sid>\d+)"):
-    """Anyone may click: the board in words (what its picture shows), privately."""
+class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<what>[dh]):(?P<game>[a-z_]+):(?P<sid>\d+)"):
+    """Anyone may click: the board in words (``d``, what its picture shows) or the game's
+    history (``h``, every latest move), privately."""
 
-    def __init__(self, game: str, sid: int, **button: Any) -> None:
-        self.game, self.sid = game, sid
-        super().__init__(discord.ui.Button(custom_id=f"d:{game}:{sid}", **button))
+    def __init__(self, what: str, game: str, sid: int, **button: Any) -> None:
+        self.what, self.game, self.sid = what, game, sid
+        super().__init__(discord.ui.Button(custom_id=f"{what}:{game}:{sid}", **button))
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
-    ) -> "DescribeButton":
-        return cls(match["game"], int(match["sid"]))
+    ) -> "ReadButton":
+        return cls(match["what"], match["game"], int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await tables(interaction).describe(interaction, self.sid)
+        await tables(interaction).read(interaction, self.sid, "history" if self.what == "h" else "describe")
 
 
 class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<game>[a-z_]+):(?P<sid>\d+)"):
@@ -177,7 +178,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
         await tables(interaction).show_private(interaction, self.sid)
 
 
-DYNAMIC_ITEMS = (DescribeButton, GameButton, GameSelect, LobbyButton, LobbyMenu, PrivateButton, RulesButton)
+DYNAMIC_ITEMS = (ReadButton, GameButton, GameSelect, LobbyButton, LobbyMenu, PrivateButton, RulesButton)
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 ANSWER_LENGTH = 100
 BOX_MINUTES = 15

@@ -60,6 +60,11 @@ class GameUI(ABC):
         """The board's PNG, if the game draws one (called off the event loop, cached per version)."""
         return None
 
+    def recent_lines(self, record: SessionRecord, state: Any, lang: Language) -> list[str]:
+        """The latest public moves told in words, oldest first (``record.recent``): the board shows
+        the last few (``add_recent``), the History button all of them, privately."""
+        return []
+
     def describe(self, record: SessionRecord, state: Any, lang: Language) -> list[str]:
         """The board in words, from the public view: enough to play without the picture (the pieces
         and where they are, walls and open paths, the cards on show). Its first line sums up the
@@ -117,12 +122,17 @@ def alt_text(lines: list[str]) -> str | None:
     return "\n".join(kept) or None
 
 
-def add_recent(embed: discord.Embed, name: str, lines: list[str]) -> None:
-    """The latest lines as one field; the oldest go first, whole, when they do not fit."""
+RECENT_SHOWN = 4  # lines of the latest moves on a board; the History button shows them all
+
+
+def add_recent(embed: discord.Embed, lang: Language, lines: list[str], pinned: int = 0) -> None:
+    """The latest few lines as one field, under the same heading in every game; the oldest go
+    first, whole, when they do not fit. The first ``pinned`` lines stay whatever follows."""
+    lines = lines[:pinned] + lines[pinned:][-RECENT_SHOWN:]
     while len("\n".join(lines)) > FIELD_SIZE:
         lines = lines[1:]
     if lines:
-        embed.add_field(name=name, value="\n".join(lines), inline=False)
+        embed.add_field(name=t(lang, "common.recent"), value="\n".join(lines), inline=False)
 
 
 def add_list(embed: discord.Embed, name: str, lines: list[str]) -> None:

@@ -11,8 +11,8 @@ import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
-from bot.ui.game_ui import BoardMessage, alt_text, seat_mention, seat_name
-from bot.ui.components import DescribeButton, LobbyButton
+from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
+from bot.ui.components import LobbyButton, ReadButton
 from bot.ui.lobby_message import lobby_message, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -128,8 +128,11 @@ class Publishing(TurnPings):
         if record.status == "active":
             view = messages[-1].view
             extra: list[discord.ui.Item] = [rules_button(record.game, lang, row=4)]
-            if self.uis[record.game].has_picture:
-                extra.append(DescribeButton(record.game, record.id, label=t(lang, "common.describe"), emoji="🔎",
+            ui = self.uis[record.game]
+            tells = {"h": type(ui).recent_lines is not GameUI.recent_lines, "d": ui.has_picture}
+            for what, name, emoji in (("h", "history", "📜"), ("d", "describe", "🔎")):
+                if tells[what]:
+                    extra.append(ReadButton(what, record.game, record.id, label=t(lang, f"common.{name}"), emoji=emoji,
                                             style=discord.ButtonStyle.secondary, row=4))  # fmt: skip
             for item in extra if view is not None else []:
                 try:

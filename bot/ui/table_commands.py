@@ -86,14 +86,16 @@ class TableCommands(Publishing):
             return await reply.refuse(UserError("error.unknown_game"))
         await reply.send(embed=self.uis[game].rules(reply.lang))
 
-    async def describe(self, interaction: discord.Interaction, session_id: int) -> None:
-        """The board in words, privately, for whoever asks (the board's Describe button)."""
+    async def read(self, interaction: discord.Interaction, session_id: int, what: str) -> None:
+        """The board in words (``describe``) or the latest moves (``history``), privately, for
+        whoever asks (the board's Describe and History buttons)."""
         reply = self.reply_to(interaction)
         async with self.handling(reply, session_id):
             record = await self.service.get(session_id)
             if record.state is None:
                 raise UserError("error.not_started")
-            lines = self.uis[record.game].describe(record, self.service.state(record), reply.lang)
+            ui, state = self.uis[record.game], self.service.state(record)
+            lines = ui.describe(record, state, reply.lang) if what == "describe" else ui.recent_lines(record, state, reply.lang)
             embeds, chunk = [], ""
             for line in lines:
                 if len(chunk) + len(line) + 1 > DESCRIPTION_SIZE:
@@ -101,7 +103,8 @@ class TableCommands(Publishing):
                     chunk = ""
                 chunk = f"{chunk}\n{line}" if chunk else line
             embeds.append(discord.Embed(description=chunk or "—"))
-            embeds[0].title = t(reply.lang, "describe.title", game=self.uis[record.game].title(reply.lang), number=record.id)
+            key = "describe.title" if what == "describe" else "recent.title"
+            embeds[0].title = t(reply.lang, key, game=ui.title(reply.lang), number=record.id)
             await reply.send(embeds=embeds[:10])
 
     async def _announce(self, record: SessionRecord, key: str, user_id: int) -> None:

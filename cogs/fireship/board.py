@@ -132,12 +132,7 @@ class FireshipUI(GameUI):
             t(lang, "fireship.board.title_unlimited", number=record.id, round=view.round))  # fmt: skip
         embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
         embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)
-        # « le tirage le plus grand désigne le joueur N°1 »: told through the first round
-        last = view.throw_off[-1] if view.throw_off else {}
-        opening = [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.get)}] if (
-            view.round == 1 and last) else []  # fmt: skip
-        narration = [line for event in opening + record.recent if (line := self.narrate(record, view, event, lang))]
-        add_recent(embed, t(lang, "fireship.board.recent"), narration)
+        add_recent(embed, lang, self.recent_lines(record, state, lang), pinned=int(view.round == 1 and bool(view.throw_off)))
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "fireship.board.footer"))
         controls = discord.ui.View(timeout=None)
@@ -353,6 +348,14 @@ class FireshipUI(GameUI):
         return BoardMessage(embed=embed, view=controls)
 
     # -- narration ----------------------------------------------------------------------
+    def recent_lines(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
+        view = ENGINE.view(state, None)
+        # « le tirage le plus grand désigne le joueur N°1 »: told through the first round
+        last = view.throw_off[-1] if view.throw_off else {}
+        opening = [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.get)}] if (
+            view.round == 1 and last) else []  # fmt: skip
+        return [line for event in opening + record.recent if (line := self.narrate(record, view, event, lang))]
+
     def narrate(self, record: SessionRecord, view: FireshipView, event: dict[str, Any], lang: Language) -> str | None:
         kind = event["kind"]
         if kind in ("turn_started", "kept_card"):

@@ -135,10 +135,7 @@ class FortBoyardUI(GameUI):
             embed.add_field(name=t(lang, "fortboyard.board.trial"), value=self._trial(record, view.trial, lang)[:FIELD_SIZE],
                             inline=False)  # fmt: skip
         embed.add_field(name=t(lang, "fortboyard.board.players"), value=self._players(record, view, lang), inline=False)
-        lines = [line for event in record.recent if (line := self.narrate(record, event, lang))]
-        if view.round == 1 and not lines:
-            lines = [self._opening(record, view, lang)]
-        add_recent(embed, t(lang, "fortboyard.board.recent"), lines)
+        add_recent(embed, lang, self.recent_lines(record, state, lang))
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "fortboyard.board.footer", stock=view.stock, clock=view.clock,
                                 side=t(lang, f"fortboyard.side.{view.side}")))  # fmt: skip
@@ -147,6 +144,11 @@ class FortBoyardUI(GameUI):
             for item in self._controls(record, state, view, lang):
                 controls.add_item(item)
         return [BoardMessage(embed=embed, view=controls)]
+
+    def recent_lines(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
+        lines = [line for event in record.recent if (line := self.narrate(record, event, lang))]
+        view = ENGINE.view(state, None)
+        return lines or ([self._opening(record, view, lang)] if view.round == 1 else [])
 
     def _opening(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
         rounds = []

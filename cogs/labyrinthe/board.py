@@ -91,7 +91,7 @@ class LabyrintheUI(GameUI):
         )
         embed.add_field(name=t(lang, "labyrinthe.board.target"), value=self._target(view, lang), inline=False)
         embed.add_field(name=t(lang, "labyrinthe.board.players"), value=self._players(record, view, lang), inline=False)
-        add_recent(embed, t(lang, "labyrinthe.board.recent"), [self.narrate(record, event, lang) for event in record.recent])
+        add_recent(embed, lang, self.recent_lines(record, state, lang))
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "labyrinthe.board.footer"))
         controls = discord.ui.View(timeout=None)
@@ -253,6 +253,9 @@ class LabyrintheUI(GameUI):
         return BoardMessage(embed=embed, view=controls)
 
     # -- narration ----------------------------------------------------------------------
+    def recent_lines(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[str]:
+        return [self.narrate(record, event, lang) for event in record.recent]
+
     def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
         kind = event["kind"]
         params = dict(event)

@@ -94,7 +94,10 @@ async def test_two_players_use_every_special_cell(env: Env) -> None:
             state = env.bot.service.state(await session(env, record.id))
         if any(p.id == piece for p in state.pieces):
             await driver.play(seat, Use(piece=piece))
-    texts = thread_text(env, thread)
+    shown = board(env, thread, await session(env, record.id))
+    history = await ann.click(shown, custom_id=f"h:fireship:{record.id}")  # the board keeps a few lines
+    assert history.ephemeral
+    texts = thread_text(env, thread) + "\n".join(e.description for e in history.response.embeds)
     for told in ("tries the battleship cell", "spins the wheel", "draws a mystery card"):
         assert told in texts
     record = await driver.play_until(lambda state: False)

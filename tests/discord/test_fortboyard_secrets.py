@@ -24,7 +24,7 @@ from tests.discord.fortboyard_driver import Driver, board, open_table
 from tests.discord.test_fortboyard_mechanics import stage
 from tests.discord.test_fortboyard_trials import two_players
 
-PUBLIC_ID = re.compile(r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+|r:fortboyard|d:fortboyard:\d+)")
+PUBLIC_ID = re.compile(r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+|r:fortboyard|[dh]:fortboyard:\d+)")
 
 
 ROOT = Path(__file__).resolve().parents[2]
