@@ -10,7 +10,10 @@ import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.storage import SessionRecord
-from tests.discord.driver import bot_messages, custom_ids, open_game_table, play_channel
+from games.fortboyard import ENGINE
+from games.fortboyard.models import Roll
+from tests.discord.driver import at_once, bot_messages, custom_ids, open_game_table, play_channel
+from tests.discord.fortboyard_driver import Driver as FortBoyardDriver
 
 PRIVATE_COMMAND = {
     "forteresse": "forteresse hand",
@@ -118,3 +121,31 @@ async def test_shared_commands_while_the_game_is_busy_answer_privately(env, game
     ended = await queued(env, record.id, last.slash(thread, f"{game} {quit_or_cancel}"))
     assert_private(ended)
     assert (await env.bot.storage.get_session(record.id)).status != "active" or len(players) > 2
+
+
+async def test_the_code_word_asked_during_a_dice_roll_stays_private(env) -> None:  # noqa: ANN001
+    """The case found by hand: ``/fortboyard codeword`` sent while another player rolls the die."""
+    record, channel, thread, (ann, ben) = await table(env, "fortboyard")
+    driver = FortBoyardDriver(env, thread, [ann, ben], record.id)
+
+    def may_roll(state: object) -> bool:
+        return Roll() in ENGINE.legal_actions(state, state.current)  # type: ignore[attr-defined]
+
+    for _ in range(10):
+        record = await driver.play_until(may_roll)
+        state = env.bot.service.state(record)
+        roller = driver.actor(record, state.current)
+        asker = ben if roller is ann else ann
+        token = f":{Roll().token()}"
+        board = next(m for m in bot_messages(thread, env) if m.id in record.board_message_ids and token in str(custom_ids(m)))
+        roll = next(cid for cid in custom_ids(board) if cid.endswith(token))
+        before = public_messages(env, channel, thread)
+        rolled, asked = await at_once(
+            env,
+            lambda: roller.click(board, custom_id=roll),
+            lambda: asker.slash(thread, "fortboyard codeword"),
+        )
+        assert (await env.bot.storage.get_session(record.id)).version > record.version  # the die was rolled
+        assert_private(asked)
+        new = [m for m in bot_messages(thread, env) if m.id not in before and not m.flags.ephemeral]
+        assert not [m for m in new if any("code" in (e.title or "").lower() for e in m.embeds)]
