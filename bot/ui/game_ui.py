@@ -108,6 +108,12 @@ class GameUI(ABC):
     def title(self, lang: Language) -> str:
         return t(lang, self.title_key)
 
+    def the_game(self, lang: Language) -> str:
+        """"The game of …" / "La partie du …", with the article the game's name needs, for the
+        start of a sentence."""
+        text = t(lang, f"{self.game}.the_game")
+        return text[:1].upper() + text[1:]
+
 
 FIELD_SIZE = 1024  # the characters an embed field holds
 

@@ -128,7 +128,7 @@ class Lobby(Publishing):
         await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
         players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
         try:
-            kickoff = t(lang, "table.kickoff", game=self.uis[record.game].title(lang), players=players)
+            kickoff = t(lang, "table.kickoff", the_game=self.uis[record.game].the_game(lang), players=players)
             await target.send(kickoff)
             await self.publish(record, fresh=True)
             await self.ping_turns(record, told=mentioned(kickoff))

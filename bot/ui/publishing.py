@@ -240,15 +240,14 @@ class Publishing(TurnPings):
     async def announce_end(self, record: SessionRecord) -> None:
         lang = await self.public_language(record.guild_id)
         channel = await self.channel(record.channel_id)
-        game = self.uis[record.game].title(lang)
+        ui = self.uis[record.game]
         if record.status == "finished":
-            state = self.service.state(record)
-            await channel.send(embed=self.uis[record.game].result(record, state, lang))
+            await channel.send(embed=ui.result(record, self.service.state(record), lang))
         elif record.status == "abandoned":
             since = f"<t:{int(record.last_human_at or record.created_at)}:f>"
-            await channel.send(t(lang, "table.abandoned", game=game, since=since))
+            await channel.send(t(lang, "table.abandoned", the_game=ui.the_game(lang), since=since))
         else:
-            await channel.send(t(lang, "table.cancelled", game=game))
+            await channel.send(t(lang, "table.cancelled", the_game=ui.the_game(lang)))
 
     async def edit_lobby(self, record: SessionRecord) -> None:
         if record.lobby_message_id is None:

@@ -155,7 +155,7 @@ async def test_quit_leaving_only_computers_cancels_the_game(env) -> None:  # noq
     assert result.ephemeral and result.response.content == "You left the game."
     record = await session(env, record.id)
     assert record.status == "cancelled"
-    assert [m.content for m in thread.history()[-2:]] == ["🚪 ann leaves the game.", "❌ The Fortissimo! game was cancelled."]
+    assert [m.content for m in thread.history()[-2:]] == ["🚪 ann leaves the game.", "❌ The game of Fortissimo! was cancelled."]
     assert all(m.components == [] for m in thread.history())
 
 

@@ -230,7 +230,7 @@ async def test_without_thread_permission_the_game_stays_in_the_channel(env) -> N
     assert record.channel_id == channel.id
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == f"The game has started: <#{channel.id}>"
-    assert any(m.content.startswith("🎲 The Fortissimo! game begins!") for m in channel.history())
+    assert any(m.content.startswith("🎲 The game of Fortissimo! begins!") for m in channel.history())
     assert [m.id for m in board_messages(channel, env)] == record.board_message_ids
 
     driver = Driver(env, channel, [ann, ben], record.id)

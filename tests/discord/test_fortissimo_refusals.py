@@ -232,7 +232,7 @@ async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:  # noqa: A
     assert result.ephemeral and result.response.content == "The game is cancelled."
     record = await session(env, record.id)
     assert record.status == "cancelled"
-    assert thread.history()[-1].content == "❌ The Fortissimo! game was cancelled."
+    assert thread.history()[-1].content == "❌ The game of Fortissimo! was cancelled."
     assert all(m.components == [] for m in thread.history())
     lobby = next(m for m in channel.history() if m.embeds and "a table opens" in m.embeds[0].title and m.id != lobby.id)
     assert lobby.embeds[0].description == "This table was cancelled."
@@ -249,7 +249,7 @@ async def test_cancel_racing_the_start_cancels_the_started_game(env, table) -> N
     (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
     assert record.status == "cancelled"
     thread = play_channel(env, channel, record)
-    assert thread.history()[-1].content == "❌ The Fortissimo! game was cancelled."
+    assert thread.history()[-1].content == "❌ The game of Fortissimo! was cancelled."
     assert all(m.components == [] for place in (channel, thread) for m in place.history())
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == "This table was cancelled."

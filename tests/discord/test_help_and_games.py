@@ -4,7 +4,7 @@ from discord import app_commands
 
 from bot.i18n import t
 from tests.conftest import set_locale
-from tests.discord.driver import Driver, open_table, play_channel
+from tests.discord.driver import Driver, open_game_table, open_table, play_channel
 
 
 async def test_help_lists_every_command_per_game_in_both_languages(env) -> None:  # noqa: ANN001
@@ -60,3 +60,15 @@ async def test_games_lists_open_and_running_tables_of_this_server(env) -> None: 
     await driver.play_turn()
     lines = (await cat.slash(channel, "games")).response.embeds[0].description.splitlines()
     assert "to play: ben" in lines[0]
+
+
+async def test_french_game_names_take_their_article(env) -> None:  # noqa: ANN001
+    """« La partie du Labyrinthe secret commence ! », not « La partie de Le labyrinthe secret »."""
+    guild = env.create_guild(preferred_locale="fr")
+    channel = guild.create_text_channel("jeux")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    _, thread, _ = await open_game_table(env, channel, "labyrinthe", ann, [ben], lang="fr")
+    kickoff = thread.history()[0].content
+    assert kickoff == f"🎲 La partie du Labyrinthe secret commence ! Joueurs : {ann.mention}, {ben.mention}"
+    await ann.slash(thread, "labyrinthe cancel")
+    assert thread.history()[-1].content == "❌ La partie du Labyrinthe secret a été annulée."

@@ -150,7 +150,7 @@ async def test_an_abandoned_game_is_closed(env) -> None:  # noqa: ANN001
     await env.advance_time(61)
     record = await session(env, record.id)
     assert record.status == "abandoned"
-    assert count(thread, env, "💤 The Fortissimo! game is closed as abandoned: no player has acted since <t:") == 1
+    assert count(thread, env, "💤 The game of Fortissimo! is closed as abandoned: no player has acted since <t:") == 1
     assert all(not m.components for m in bot_messages(thread, env))  # no button left to click
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby_now.embeds[0].description.startswith("This game was closed: nobody played for too long.")
