@@ -4,7 +4,9 @@ The 45 slots cannot fit in one message (25 buttons at most), so the grid is
 shown as 9 rows of 5 (row n holds A n .. E n) over two messages: rows 1-5
 under the board's embed, rows 6-9 and the controls in the second message.
 Face-down buttons show their slot name only; the values players have seen
-are for them to remember.
+are for them to remember. The latest moves name a card put back face down only
+in the change just made (a computer player's turn, or a timed-out one, that
+nobody saw on the board): after that they say where a card went back, not which.
 """
 
 from typing import Any
@@ -14,14 +16,16 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect
-from bot.ui.game_ui import BoardMessage, GameUI, seat_mention, seat_name
+from bot.ui.game_ui import RECENT_SHOWN, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, kind, label
+from games.fortissimo.engine import HOUSE_RULES
 from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
 
 GAME = ENGINE.name
 FIRST_MESSAGE_ROWS = 5
 COLOURS = {"basic": 0xC05621, "advanced": 0x6B46C1}
+CLOSING = ("taken", "inserted", "returned")  # what ends a turn begun by a flip
 
 
 def card_text(card: int, lang: Language, advanced: bool) -> str:
@@ -44,9 +48,10 @@ class FortissimoUI(GameUI):
         )
         for seat in range(view.seats):
             embed.add_field(name=self._player_title(record, view, seat, lang), value=self._rampart(view, seat, lang), inline=False)
-        narration = [self.narrate(record, event, lang) for event in record.recent]
-        if narration:
-            embed.add_field(name=t(lang, "fortissimo.board.recent"), value="\n".join(narration)[-1024:], inline=False)
+        told = self._told(record, state, lang)
+        # The whole change just made shows (each computer flip once), and at least the last few turns.
+        shown = [line for _, line in told][-max(sum(fresh for fresh, _ in told), RECENT_SHOWN) :]
+        add_recent(embed, lang, shown, pinned=len(shown))
         embed.set_footer(text=t(lang, "fortissimo.board.footer", remaining=len(view.remaining)))
         legal = {a.token() for a in ENGINE.legal_actions(state, view.current)}
         rows = [self._grid_row(record, view, legal, n) for n in range(COLUMNS)]
@@ -153,8 +158,41 @@ class FortissimoUI(GameUI):
         return []
 
     # -- narration ------------------------------------------------------------
-    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
-        params = dict(event)
+    def recent_lines(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[str]:
+        return [line for _, line in self._told(record, state, lang)]
+
+    def _told(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[tuple[bool, str]]:
+        """One line per turn (a flip and the same seat's take, insertion or put-back right after
+        it), each marked True when it tells the change just made. A card put back face down is
+        named only if it was flipped in that change: nobody saw it otherwise."""
+        view = ENGINE.view(state, None)
+        events = record.recent
+        fresh = max(0, len(events) - len(record.news))  # where the change just made begins
+        told: list[tuple[bool, str]] = []
+        index = 0
+        while index < len(events):
+            event, after = events[index], events[index + 1 : index + 2]
+            readable = index >= fresh or (event["kind"] == "flipped" and view.slots[event["slot"]] is not None)
+            if event["kind"] == "flipped" and after and after[0]["kind"] in CLOSING and after[0]["seat"] == event["seat"]:
+                closing = after[0]["kind"]
+                named = readable or closing != "returned"  # a card taken or inserted shows in a rampart
+                key = f"fortissimo.turn.{closing}" + ("_shown" if closing == "returned" and named else "")
+                told.append((index + 1 >= fresh, t(lang, key, **self._params(record, event, lang, card=named))))
+                index += 2
+            else:
+                told.append((index >= fresh, self.narrate(record, event, lang, readable)))
+                index += 1
+        return told
+
+    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language, readable: bool = True) -> str:
+        """One event alone; a flip names its card only when ``readable``."""
+        if event["kind"] == "flipped" and not readable:
+            return t(lang, "fortissimo.event.flipped_hidden", **self._params(record, event, lang, card=False))
+        return t(lang, f"fortissimo.event.{event['kind']}", **self._params(record, event, lang))
+
+    @staticmethod
+    def _params(record: SessionRecord, event: dict[str, Any], lang: Language, card: bool = True) -> dict[str, Any]:
+        params = {key: value for key, value in event.items() if card or key != "card"}
         for key in ("seat", "target"):
             if key in params:
                 params["player" if key == "seat" else "target"] = seat_name(record, params[key], lang)
@@ -162,7 +200,7 @@ class FortissimoUI(GameUI):
             params["slot"] = label(params["slot"])
         if event["kind"] == "ended":
             params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
-        return t(lang, f"fortissimo.event.{event['kind']}", **params)
+        return params
 
     # -- result ---------------------------------------------------------------
     def result(self, record: SessionRecord, state: FortissimoState, lang: Language) -> discord.Embed:
@@ -206,7 +244,7 @@ class FortissimoUI(GameUI):
     def rules(self, lang: Language) -> discord.Embed:
         embed = discord.Embed(title=t(lang, "fortissimo.rules.title"), description=t(lang, "fortissimo.rules.summary"), colour=0xC05621)
         embed.add_field(name=t(lang, "fortissimo.rules.advanced_title"), value=t(lang, "fortissimo.rules.advanced"), inline=False)
-        embed.add_field(name=t(lang, "fortissimo.rules.house_title"), value=t(lang, "fortissimo.rules.house"), inline=False)
+        add_list(embed, t(lang, "fortissimo.rules.house_title"), [f"• {t(lang, f'fortissimo.house.{key}')}" for key in HOUSE_RULES])
         embed.add_field(name=t(lang, "fortissimo.rules.controls_title"), value=t(lang, "fortissimo.rules.controls"), inline=False)
         return embed
 

@@ -1,10 +1,8 @@
 """The 45 rampart cards (2 to 46), the start card 1, and what each special card is.
 
-House rules (shared/HOUSE_RULES.md, Fortissimo section):
-- the grid is 5 rows (A-E) x 9 columns (1-9): slots A1 to E9;
-- crows: 3, 9 and 19 show one crow, 39 and 43 two; the optional cap is 5 points;
-- the start card 1 counts as a Tower and scores its base point;
-- protected from cannons: every Tower and every card left of the rightmost Tower.
+House rules (listed in ``engine.HOUSE_RULES``) fixed here: slots A1 to E9 (rows
+A-E of 9 columns); crows 3, 9 and 19 show one crow, 39 and 43 two, the optional
+cap is 5 points; the start card 1 counts as a Tower.
 """
 
 from games.core.labels import split_label

@@ -6,7 +6,7 @@ game ends at once when a rampart holds 10 cards, or when nobody can take
 any card (then the longest rampart wins, ties broken by the highest card).
 A player who cannot take passes; the last one able to take plays with the
 cards face up. Advanced variant: points, cannons, towers and the Magicien.
-House rules are listed in ``games/fortissimo/cards.py`` and the rules text.
+House rules: ``HOUSE_RULES`` below; ``/fortissimo rules`` states each.
 """
 
 from pydantic import BaseModel
@@ -39,6 +39,28 @@ from games.fortissimo.models import (
 )
 from games.fortissimo.scoring import score
 
+# What the book leaves open, decided (shared/HOUSE_RULES.md); the rules text says each one.
+HOUSE_RULES = (
+    "grid",  # slots A1 to E9; a card put back stays in its slot
+    "first_player",  # a random draw, or the lobby order (option): the bot cannot know the youngest
+    "start_point",  # the start card 1 scores its base point
+    "start_tower",  # the start card 1 counts as a Tower
+    "protection",  # safe from cannons: Towers and every card left of the rightmost Tower
+    "cannon_first",  # the shot comes before the 10-card check; the destroyed card leaves the game
+    "crows",  # 3, 9, 19 show one crow; 39, 43 two
+    "crow_cap",  # no cap by default; 5 points at most as an option
+    "pairs",  # Prince-Princess pairs: the smaller of the two counts
+    "magicien_lower",  # the Magicien inserts a lower card only, where it fits; that is the turn's card
+    "magicien_cannon",  # a Cannon inserted by the Magicien fires too
+    "magicien_destroyed",  # the Magicien's power is lost if it is destroyed before use
+    "stuck",  # who can take no card left passes without flipping, told once; a Cannon can bring them back
+    "blocked_check",  # every card left counts, face down or not, for "nobody can take"
+    "open_grid",  # the last one able to take picks among the face-up cards and must take
+    "open_grid_stays",  # once face up, the grid stays so to the end
+    "ties",  # the other places follow the same order; no two ramparts can tie completely
+    "leaver",  # a player who leaves: flipped card back, out of the cannons' reach, ranked last
+)
+
 
 class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
     name = "fortissimo"
@@ -46,6 +68,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
     max_players = 4
     options_model = FortissimoOptions
     state_model = FortissimoState
+    house_rules = HOUSE_RULES
 
     # -- setup ----------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> FortissimoState:
@@ -164,7 +187,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
             remaining=sorted(card for card in state.grid if card),
             magicien_ready=[self.magicien_ready(state, s) for s in range(state.seats)],
             cannon_targets=self.cannon_targets(state, state.current) if state.phase == "cannon" else [],
-            seen=dict(state.seen),
+            seen=dict(state.seen) if seat is not None else {},  # a seat's memory, not the table's
             scores=[score(r, state.options.crow_cap) for r in state.ramparts] if advanced else None,
             outcome=self.outcome(state),
         )
@@ -232,7 +255,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
             case PutBack():
                 slot = state.flipped
                 assert slot is not None
-                events.append(CardReturned(seat=seat, slot=slot, card=state.grid[slot]))
+                events.append(CardReturned(seat=seat, slot=slot))
                 state.flipped = None
                 self._end_turn(state, events)
             case Take(slot=slot) | Insert(slot=slot):

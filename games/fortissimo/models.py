@@ -104,7 +104,8 @@ def parse_action(token: str) -> FortissimoAction:
     raise MalformedAction(token=token[:20])
 
 
-# -- events (all public: every card flipped is shown to the whole table) -----
+# -- events (all public: every card flipped is shown to the whole table, at that
+# moment; once it is face down again no event names it) -------------------------
 class CardFlipped(Event):
     kind: Literal["flipped"] = "flipped"
     seat: int
@@ -120,10 +121,11 @@ class CardTaken(Event):
 
 
 class CardReturned(Event):
+    """A card put back face down: where, never which (the slot hides it again)."""
+
     kind: Literal["returned"] = "returned"
     seat: int
     slot: int
-    card: int
 
 
 class CardInserted(Event):
@@ -176,9 +178,10 @@ class FortissimoView(BaseModel):
     """What a seat (or the public, ``seat`` None) may know.
 
     ``slots``: None for a face-down card, 0 for an empty slot, else the card
-    shown face up. ``seen`` is the table's memory of cards once shown and put
-    back: everyone saw them, so it is no secret, but the renderer leaves it
-    out (remembering is the game); computer players use it.
+    shown face up. ``seen``: the face-down cards once shown, where they lie. A
+    seat saw them flipped and may remember them (the computer player does);
+    the public view leaves it empty, as the table shows them no more
+    (remembering is the game).
     """
 
     seat: int | None

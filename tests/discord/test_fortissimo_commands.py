@@ -1,7 +1,9 @@
 """``/fortissimo rules``, ``status`` and ``quit``."""
 
+from bot.i18n import t
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import label
+from games.fortissimo.engine import HOUSE_RULES
 from tests.conftest import set_locale
 from tests.discord.driver import (
     controls_left,
@@ -34,6 +36,15 @@ async def test_rules_are_private_and_in_the_readers_language(env) -> None:  # no
     assert fr.startswith("Fortissimo! — les règles") and en.startswith("Fortissimo! — the rules")
     assert "Règles maison" in fr and "House rules" in en
     assert "Tour" in fr and "Tower" in en
+    # Every house rule the engine implements is stated, whole, within Discord's limits.
+    assert ENGINE.house_rules == HOUSE_RULES and len(set(HOUSE_RULES)) == len(HOUSE_RULES)
+    for lang, shown in (("fr", french), ("en", english)):
+        embed = shown.response.embeds[0]
+        assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
+        text = embed_text(embed)
+        assert [key for key in HOUSE_RULES if t(lang, f"fortissimo.house.{key}") not in text] == []
+    assert "Un Magicien détruit par un Canon avant d'avoir servi perd son pouvoir pour de bon." in fr
+    assert "A Wizard destroyed by a Cannon before it was used loses its power for good." in en
     # Nobody else sees them.
     assert french.response.id not in [m.id for m in channel.history(viewer=bob)]
 

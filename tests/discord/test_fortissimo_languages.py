@@ -78,7 +78,7 @@ async def test_only_admins_change_the_language(env) -> None:  # noqa: ANN001
     driver = Driver(env, thread, [ann, ben], record.id)
     await driver.play_turn()
     first, _ = board_messages(thread, env)
-    assert "Dernières actions" in public_text(first)
+    assert "Derniers coups" in public_text(first)
 
     shown = await ann.slash(channel, "settings")
     assert shown.ephemeral and shown.response.embeds[0].title == "Réglages du bot sur ce serveur"
@@ -95,7 +95,7 @@ async def test_only_admins_change_the_language(env) -> None:  # noqa: ANN001
 
     await driver.play_turn()  # the next board edit speaks English
     first, second = board_messages(thread, env)
-    assert "Latest moves" in public_text(first) and "Dernières actions" not in public_text(first)
+    assert "Latest moves" in public_text(first) and "Derniers coups" not in public_text(first)
     assert second.content == "Grid, rows 6 to 9:"
     # Private replies still follow each reader's own language.
     _, _, current = await driver.current()

@@ -63,8 +63,10 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     assert kickoff.content == f"🎲 La partie de Fortissimo! commence ! Joueurs : {alice.mention}, {bob.mention}"
     first, second = board_messages(thread, env)
     assert [m.id for m in (first, second)] == record.board_message_ids
-    assert len(items(first)) == 25 and len(controls_left(second)) == 20  # rows 1-5, rows 6-9, no move control yet
-    assert [i.label for i in items(second)][-1] == "Règles"
+    grid = [cid for cid in controls_left(second) if cid.startswith("g:")]
+    assert len(items(first)) == 25 and len(grid) == 20  # rows 1-5, rows 6-9, no move control yet
+    assert [i.label for i in items(second)][-2:] == ["Règles", "Historique"]
+    assert controls_left(second)[20:] == [f"h:fortissimo:{record.id}"]  # the latest moves, privately
     state = game_state(env, record)
     current = alice if record.seats[state.current].user_id == alice.id else bob
     assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
@@ -330,7 +332,7 @@ async def test_the_wizard_inserts_a_lower_card(env) -> None:  # noqa: ANN001
     assert record.status == "finished"
     assert "m" in driver.tokens
     board = inserted[0]
-    match = re.search(r"🪄 (ann|ben) inserts the \*\*(\d+)\*\* with the Wizard", public_text(board))
+    match = re.search(r"🪄 (ann|ben) (?:flips [A-E][1-9] and )?inserts the \*\*(\d+)\*\* with the Wizard", public_text(board))
     assert match
     seat = next(i for i, s in enumerate(record.seats) if s.name == match[1])
     state = game_state(env, record)

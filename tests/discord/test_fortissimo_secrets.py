@@ -1,16 +1,23 @@
-"""Face-down cards stay secret: not in custom ids, not in any public text."""
+"""Face-down cards stay secret: not in custom ids, not in any public text.
+
+A card flipped is shown to everyone at that moment; once it is face down again the
+table no longer shows it (remembering positions is the game). Only the change just
+made may still name it: a computer player's flip, that nobody saw on the board.
+"""
 
 import re
 
 import discord
 import pytest
 
-from games.fortissimo.cards import label
+from games.fortissimo.cards import label, parse_label
 from tests.discord.driver import (
     ID_PATTERN,
     Driver,
     bot_messages,
+    board_messages,
     cannon_first,
+    climb,
     climb_with_put_backs,
     custom_ids,
     game_state,
@@ -20,36 +27,54 @@ from tests.discord.driver import (
     public_text,
 )
 
+READ_BUTTONS = ("l:", "k:", "r:", "h:")  # the lobby's, the rules' and the history's carry no card
 
-def check_secrets(env, channel, thread, record) -> None:  # noqa: ANN001
+
+async def just_flipped(env, record) -> set[int]:  # noqa: ANN001
+    """The slots flipped in the change just made: the last click of a person and the
+    computer moves after it (all of them before anyone clicked)."""
+    actions = await env.bot.storage.actions(record.id)
+    people = [i for i, a in enumerate(actions) if a.user_id is not None]
+    latest = actions[people[-1] :] if people else actions
+    return {parse_label(a.token[1:]) for a in latest if a.token.startswith("f")}
+
+
+def pairs_in(text: str, hidden: dict[int, int]) -> list[str]:
+    """The lines of ``text`` that tie a hidden slot to the card lying there."""
+    found = []
+    for line in text.splitlines():
+        line = re.sub(r"🤖 \w+ \d", "🤖", line)  # computer players' numbers are no cards
+        for slot, card in hidden.items():
+            if re.search(rf"\b{label(slot)}\b", line) and re.search(rf"\b{card}\b", line):
+                found.append(f"{label(slot)} holds {card}, shown in: {line}")
+    return found
+
+
+async def check_secrets(env, channel, thread, record) -> None:  # noqa: ANN001
     state = game_state(env, record)
     face_down = {
         slot: card
         for slot, card in enumerate(state.grid)
         if card and slot != state.flipped and not state.open_grid and state.phase != "over"
     }
-    # A card once flipped was shown to the whole table (the book: « Tous les joueurs ont
-    # donc la possibilité de voir cette carte. »); the latest moves may name it. A card
-    # nobody turned over is the secret.
-    never_shown = {slot: card for slot, card in face_down.items() if slot not in state.seen}
+    # A card once flipped was shown to the whole table at that moment (« Tous les joueurs
+    # ont donc la possibilité de voir cette carte. »); back face down, it is named no more,
+    # but in the change just made.
+    fresh = await just_flipped(env, record)
+    hidden = {slot: card for slot, card in face_down.items() if slot not in fresh}
     shown = [m for place in (channel, thread) for m in bot_messages(place, env) if not m.flags.ephemeral]
     for message in shown:
         # Custom ids carry the session, the version and a slot or a token: never a card.
         for custom_id in custom_ids(message):
-            if not custom_id.startswith(("l:", "k:", "r:")):  # the lobby's and the rules' carry no card
+            if not custom_id.startswith(READ_BUTTONS):
                 assert ID_PATTERN.fullmatch(custom_id), custom_id
         for item in items(message):
             if isinstance(item, discord.SelectMenu):
                 for option in item.options:  # c<seat>-<card>: a face-up rampart card
                     seat, card = map(int, option.value[1:].split("-"))
                     assert card in state.ramparts[seat]
-        # No line pairs a never-shown face-down slot with the card lying there.
-        for line in public_text(message).splitlines():
-            line = re.sub(r"🤖 \w+ \d", "🤖", line)  # computer players' numbers are no cards
-            for slot, card in never_shown.items():
-                assert not (re.search(rf"\b{label(slot)}\b", line) and re.search(rf"\b{card}\b", line)), (
-                    f"{label(slot)} holds {card}, shown in: {line}"
-                )
+        # No line pairs a face-down slot with the card lying there.
+        assert pairs_in(public_text(message), hidden) == []
     if record.id and record.status == "active":
         board = [m for m in shown if m.id in record.board_message_ids]
         values = []
@@ -77,10 +102,80 @@ async def test_face_down_cards_never_show(env, variant, choose) -> None:  # noqa
     thread = play_channel(env, channel, record)
 
     async def check(driver: Driver) -> None:
-        check_secrets(env, channel, thread, await driver.record())
+        await check_secrets(env, channel, thread, await driver.record())
 
     driver = Driver(env, thread, players, record.id, choose=choose, after_click=check)
     await check(driver)
     record = await driver.play_to_end()
     assert "r" in driver.tokens or variant == "advanced"
     assert len(game_state(env, record).seen) > 0 or variant == "advanced"  # cards were seen and put back
+
+
+def recent_field(message: discord.Message) -> str:
+    (found,) = [f.value for f in message.embeds[0].fields if f.name == "📜 Latest moves"]
+    return found
+
+
+async def test_a_card_put_back_leaves_the_latest_moves(env) -> None:  # noqa: ANN001
+    """The case of issue 19: bob's 42 put back at E3 stayed readable for several turns."""
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann, bob = (guild.add_member(env.create_user(name)) for name in ("ann", "bob"))
+    record, _ = await open_table(env, channel, ann, [bob], first_player="lobby")
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, [ann, bob], record.id)
+    await driver.play_turn()  # ann climbs
+    state = game_state(env, await driver.record())
+    slot = state.grid.index(46)
+    await driver.click("f" + label(slot))  # bob shows the 46 to the whole table...
+    first, _ = board_messages(thread, env)
+    assert f"bob flips {label(slot)}: **46**" in recent_field(first)
+    assert "**46**" in first.embeds[0].description  # the question: take it or put it back?
+    await driver.click("r")  # ...and puts it back face down
+    for _ in range(3):
+        first, second = board_messages(thread, env)
+        shown = "\n".join(public_text(m) for m in bot_messages(thread, env))
+        assert f"bob flips {label(slot)} and puts the card back face down" in recent_field(first)
+        assert pairs_in(shown, {slot: 46}) == [] and "46" not in recent_field(first)
+        # The History button answers privately with every latest move: not the 46 either.
+        history = await ann.click(second, custom_id=f"h:fortissimo:{record.id}")
+        assert history.ephemeral
+        told = "\n".join(e.description for e in history.response.embeds)
+        assert f"bob flips {label(slot)} and puts the card back face down" in told and "46" not in told
+        await driver.play_turn()
+    assert game_state(env, await driver.record()).grid[slot] == 46  # still face down in its slot
+
+
+async def test_a_computer_flip_shows_until_the_next_move(env) -> None:  # noqa: ANN001
+    """Nobody sees a computer player's flip on the board (its turn is played at once): its card
+    is named in the latest moves of that change, then no more."""
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    record, _ = await open_table(env, channel, ann, computers=1, first_player="lobby")
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, [ann], record.id, choose=climb)
+    for _ in range(40):
+        before = len(await env.bot.storage.actions(record.id))
+        await driver.play_turn()
+        record = await driver.record()
+        state = game_state(env, record)
+        computer = [a for a in (await env.bot.storage.actions(record.id))[before:] if a.user_id is None]
+        if record.status != "active" or not computer or computer[-1].token != "r":
+            continue
+        slot = parse_label(computer[-2].token[1:])
+        card = state.grid[slot]
+        line = f"🤖 Computer 1 (normal) flips {label(slot)}: **{card}**, and puts it back face down"
+        first, _ = board_messages(thread, env)
+        assert recent_field(first).splitlines()[-1] == line
+        before = len(await env.bot.storage.actions(record.id))
+        await driver.play_turn()  # ann's turn, and the computer's next one
+        after = game_state(env, await driver.record())
+        again = [a.token for a in (await env.bot.storage.actions(record.id))[before:] if a.token == "f" + label(slot)]
+        if after.grid[slot] == card and not after.open_grid and not again:
+            first, _ = board_messages(thread, env)
+            assert line not in recent_field(first) and pairs_in(recent_field(first), {slot: card}) == []
+            assert f"🤖 Computer 1 (normal) flips {label(slot)} and puts the card back face down" in recent_field(first)
+        break
+    else:
+        pytest.fail("the computer player never put a card back")

@@ -42,7 +42,7 @@ async def test_games_over_many_seeds(env, monkeypatch, shape: str, seed: int) ->
     thread = play_channel(env, channel, record)
 
     async def check(driver: Driver) -> None:
-        check_secrets(env, channel, thread, await driver.record())
+        await check_secrets(env, channel, thread, await driver.record())
 
     def choose(state, seat, turn):  # noqa: ANN001, ANN202 - a different habit per seat and seed
         return POLICIES[(seat + seed) % len(POLICIES)](state, seat, turn)

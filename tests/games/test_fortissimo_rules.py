@@ -132,7 +132,7 @@ def playout(players: int, variant: str, seed: int, bots: bool = False) -> list[F
 
 def test_quotes_are_verbatim() -> None:
     """Every quotation in guillemets in this module's docstrings appears word for word in the rule book."""
-    check_quotes(__name__, "003_ed59d4e42ba0786e.txt", minimum=31)
+    check_quotes(__name__, "003_ed59d4e42ba0786e.txt", minimum=60)
 
 
 # =============================================================================
@@ -279,19 +279,49 @@ def test_flip_then_choose_one_of_two() -> None:
 
 def test_put_back_face_down_in_place() -> None:
     """« Retournez-la simplement face cachée là où elle se trouve. »
-    Checks: after putting back, the card is still in the same slot, face down again in the
-    public view (a public CardReturned event), and the table remembers it in ``seen``."""
+    Checks: after putting back, the card is still in the same slot, face down again. The
+    public CardReturned event says where, not which; the public view no longer shows it
+    anywhere; every seat, which saw it flipped, still remembers it (``seen``)."""
     state = build([[1, 5], [1, 8]])
     slot = slot_of(state, 30)
     state, _ = flip(state, 30)
     state, events = act(state, PutBack())
-    assert of(events, CardReturned) == [CardReturned(seat=0, slot=slot, card=30)]
-    assert events[0].audience is None
+    assert of(events, CardReturned) == [CardReturned(seat=0, slot=slot)]
+    assert events[0].audience is None and "30" not in events[0].model_dump_json()
     assert state.grid[slot] == 30
     assert state.flipped is None and state.phase == "flip"
     public = ENGINE.view(state, None)
-    assert public.slots[slot] is None
-    assert public.seen == {slot: 30}
+    assert public.slots[slot] is None and public.seen == {}
+    assert 30 in public.remaining  # which cards are left is no secret, only where they lie
+    for seat in (0, 1):
+        assert ENGINE.view(state, seat).seen == {slot: 30}
+
+
+@pytest.mark.parametrize("variant", ["basic", "advanced"])
+def test_cards_put_back_are_not_readable_in_public(variant: str) -> None:
+    """« Retournez-la simplement face cachée là où elle se trouve. »
+    Checks, over computer-played games: after every step, no face-down card (put back or never
+    shown) is tied to its slot by the public view, and no public event of the step carries
+    its number; the seats' views remember the cards flipped and put back (``seen``)."""
+    put_back = 0
+    for seed in range(3):
+        state = ENGINE.new_game(3, ENGINE.make_options({"variant": variant}), seed)
+        rng = Rng.from_seed(seed)
+        while not ENGINE.is_over(state):
+            seat = state.current
+            action = ENGINE.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng)
+            state, events = act(state, action)
+            if ENGINE.is_over(state) or state.open_grid:
+                continue  # every card left shows
+            face_down = {c for s, c in enumerate(state.grid) if c and s != state.flipped}
+            public = ENGINE.view(state, None)
+            assert not face_down & {c for c in public.slots if c} and public.seen == {}
+            assert not [e for e in events if e.audience is None and getattr(e, "card", None) in face_down]
+            put_back += len(of(events, CardReturned))
+            assert all(ENGINE.view(state, other).seen == state.seen for other in range(3))
+            on_show = set() if state.flipped is None else {state.grid[state.flipped]}
+            assert set(state.seen.values()) <= face_down | on_show  # taken cards are forgotten
+    assert put_back > 10
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -756,9 +786,11 @@ def test_magicien_on_the_open_grid() -> None:
 
 
 def test_magicien_lost_when_destroyed() -> None:
-    """« Détruisez une carte du rempart d'un de vos adversaires (défausser la carte). »
-    Checks the house rule "lost if destroyed before use": a cannon hitting an unused
-    Magicien gives a public MagicienLost event and its owner can no longer insert."""
+    """« Le magicien : n'ajoute aucun point bonus, mais permet au joueur qui le possède d'insérer une carte dans son rempart lors d'un tour ultérieur (n'importe quelle carte, une seule fois). »
+    « La carte enlevée est défaussée. »
+    Checks the house rule "lost if destroyed before use" (``magicien_destroyed``): who no longer
+    holds the Magicien cannot use it; a cannon hitting an unused Magicien gives a public
+    MagicienLost event and its owner can no longer insert."""
     state = build([[1, 5], [1, 20, 31]], variant="advanced", turn=4, magicien_turn=[None, 2])
     assert ENGINE.view(state, None).magicien_ready == [False, True]
     state, _ = flip(state, 7)
@@ -778,6 +810,45 @@ def test_magicien_lost_when_destroyed() -> None:
     used, _ = act(used, Take())
     used, events = act(used, Fire(target=1, card=31))
     assert not of(events, MagicienLost)
+
+
+def test_magicien_destroyed_before_it_is_ready() -> None:
+    """« Il permet au joueur qui le possède d'insérer une et une seule carte dans son rempart lors d'un tour ultérieur »
+    Checks: a Magicien destroyed on the turn after it was placed, before its owner's later turn,
+    is lost too (MagicienLost): its owner never inserts, on any later turn."""
+    state = build([[1, 5], [1, 20]], variant="advanced", grid=[31, 7, 10, 12, 45])
+    state, _ = flip(state, 45)
+    state, _ = act(state, PutBack())
+    state, _ = flip(state, 31)  # seat 1 places the Magicien
+    state, _ = act(state, Take())
+    state, _ = flip(state, 7)  # seat 0's Cannon
+    state, _ = act(state, Take())
+    state, events = act(state, Fire(target=1, card=31))
+    assert of(events, MagicienLost) == [MagicienLost(seat=1)] and 31 in state.discard
+    for card in (10, 12):  # seat 1, top 20, on two later turns
+        state, _ = flip(state, card)
+        assert ENGINE.legal_actions(state, 1) == [PutBack()]
+        assert refused(state, Insert()).key == "fortissimo.error.no_magicien"
+        state, _ = act(state, PutBack())
+        state, _ = flip(state, 45)
+        state, _ = act(state, PutBack())
+
+
+def test_magicien_lost_leaves_its_owner_stuck() -> None:
+    """« Un joueur passe son tour s'il ne peut plus piocher de carte. »
+    Checks: a ready Magicien keeps its owner in play while lower cards are left (it may insert
+    one); once a Cannon destroys it, the owner can take nothing and passes (the last one able
+    to take then plays face up)."""
+    state = build(
+        [[1, 5], [1, 20, 31, 44]], variant="advanced", grid=[7, 10], turn=4, magicien_turn=[None, 2],
+    )
+    assert ENGINE.can_take(state, 1)
+    state, _ = flip(state, 7)
+    state, _ = act(state, Take())
+    state, events = act(state, Fire(target=1, card=31))
+    assert kinds(events) == ["cannon_fired", "magicien_lost", "grid_opened", "passed"]
+    assert of(events, TurnPassed) == [TurnPassed(seat=1)] and state.current == 0
+    assert not ENGINE.can_take(state, 1) and ENGINE.legal_actions(state, 0) == [Take(slot=1)]
 
 
 def test_no_magicien_in_basic() -> None:
@@ -963,6 +1034,26 @@ def test_bot_remembers_cards_seen() -> None:
     for seed in range(10):
         choice = ENGINE.choose(ENGINE.view(state, 0), legal, Rng.from_seed(seed))
         assert isinstance(choice, Flip) and choice.slot != useless
+
+
+def test_bot_remembers_what_it_saw_flipped() -> None:
+    """« Tous les joueurs ont donc la possibilité de voir cette carte. »
+    Checks: the computer player's memory comes from play, through its own seat's view: seat 0
+    flips the 11 and puts it back; seat 1 (10 on top) knows where it lies and flips it, while
+    the public view names it nowhere. The card taken, nobody's view remembers that slot."""
+    state = build([[1, 30], [1, 10]])
+    slot = slot_of(state, 11)
+    state, _ = act(state, Flip(slot=slot))
+    state, _ = act(state, PutBack())
+    assert ENGINE.view(state, None).seen == {} and ENGINE.view(state, None).slots[slot] is None
+    view = ENGINE.view(state, 1)
+    assert view.seen == {slot: 11}
+    legal = ENGINE.legal_actions(state, 1)
+    for seed in range(5):
+        assert ENGINE.choose(view, legal, Rng.from_seed(seed)) == Flip(slot=slot)
+    state, _ = act(state, Flip(slot=slot))
+    state, _ = act(state, Take())
+    assert all(ENGINE.view(state, seat).seen == {} for seat in (0, 1))
 
 
 def test_bot_does_not_peek() -> None:
