@@ -596,6 +596,20 @@ def test_advanced_tie_broken_by_highest_card() -> None:
     assert outcome.winners == [0]
 
 
+@pytest.mark.parametrize("variant", ["basic", "advanced"])
+def test_other_places_and_shared_places(variant: str) -> None:
+    """« Les égalités sont encore départagées par le rempart ayant la carte dont le nombre est le plus élevé (qui est gagnant). »
+    Checks the house rule ``ties``: the places after the first follow the same order (cards or
+    points, then the highest card); only ramparts holding just their start card can still
+    tie, and they share their place."""
+    finisher = [1, 2, 4, 5, 6, 8, 10, 12, 14]
+    for others, ranking in (([[1, 20], [1, 30]], [[0], [2], [1]]), ([[1], [1]], [[0], [1, 2]])):
+        state = build([finisher, *others], variant=variant)
+        state, _ = flip(state, 15)
+        state, _ = act(state, Take())
+        assert ENGINE.outcome(state).ranking == ranking
+
+
 # =============================================================================
 # Advanced variant: cannons and towers
 # =============================================================================
