@@ -64,15 +64,19 @@ class FortissimoUI(GameUI):
         for item in self._controls(record, view, legal, lang):
             item.row = COLUMNS - FIRST_MESSAGE_ROWS
             second.add_item(item)
-        return [
-            BoardMessage(embed=embed, view=first),
-            BoardMessage(content=t(lang, "fortissimo.board.second_half" if record.status == "active" else "fortissimo.board.closed"), view=second),
-        ]
+        # The second message holds the controls: the instruction they answer stands right above them.
+        if record.status != "active":
+            above = t(lang, "fortissimo.board.closed")
+        elif view.phase in ("decide", "cannon"):
+            above = self._prompt(record, view, lang, mention=False)
+        else:
+            above = t(lang, "fortissimo.board.second_half")
+        return [BoardMessage(embed=embed, view=first), BoardMessage(content=above, view=second)]
 
-    def _prompt(self, record: SessionRecord, view: FortissimoView, lang: Language) -> str:
+    def _prompt(self, record: SessionRecord, view: FortissimoView, lang: Language, mention: bool = True) -> str:
         if view.phase == "over" or record.status != "active":
             return t(lang, "fortissimo.prompt.over")
-        who = seat_mention(record, view.current, lang)
+        who = (seat_mention if mention else seat_name)(record, view.current, lang)
         if view.phase == "cannon":
             return t(lang, "fortissimo.prompt.cannon", player=who)
         if view.phase == "decide" and view.flipped is not None:

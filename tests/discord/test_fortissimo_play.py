@@ -339,3 +339,21 @@ async def test_the_wizard_inserts_a_lower_card(env) -> None:  # noqa: ANN001
     assert int(match[2]) in state.ramparts[seat] and state.magicien_used[seat]
     assert state.ramparts[seat] == sorted(state.ramparts[seat])
     await check_log_and_replay(env, record, driver.tokens)
+
+
+async def test_take_and_put_back_stand_under_the_question_they_answer(env) -> None:  # noqa: ANN001
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    record, _ = await open_table(env, channel, ann, [ben])
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, [ann, ben], record.id)
+    record, state, player = await driver.current()
+    assert board_messages(thread, env)[1].content == "Grid, rows 6 to 9:"  # nothing to answer yet
+    await driver.click("fA1")
+    record, state, _ = await driver.current()
+    second = board_messages(thread, env)[1]
+    card = state.grid[0]
+    assert second.content == f"{player.name} flipped **{card}** at A1: take it, or put it back face down?"
+    assert [i.label for i in items(second)][-4:] == [f"Take the {card}", "Put back", "Rules", "History"]
+    assert not second.mentions  # the question names the player; the turn ping mentions them
