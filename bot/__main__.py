@@ -7,15 +7,21 @@ import sys
 
 import discord
 
-from bot.app import GameBot
+from bot.app import create_bot
 from bot.config import ConfigError, Settings, load_settings
+from bot.storage import StorageUnavailable
 
 log = logging.getLogger("bot")
 SHUTDOWN_GRACE = 10.0  # seconds the connection may take to wind down after close()
 
 
 async def run(settings: Settings) -> int:
-    bot = GameBot(settings)
+    bot = create_bot(settings)
+    try:  # the database first: a wrong DATABASE_URL is said before Discord is tried
+        await bot.storage.open()
+    except StorageUnavailable as error:
+        print(error, file=sys.stderr)
+        return 2
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -1,4 +1,9 @@
-"""The bot: storage, session service, persistent buttons and every cog."""
+"""The bot: storage, session service, persistent buttons and every cog.
+
+One process runs every shard unless SHARD_COUNT is set; then it runs the shards of
+SHARD_IDS (all of them without it), and other processes on the same PostgreSQL database
+run the rest.
+"""
 
 import logging
 import pkgutil
@@ -11,7 +16,7 @@ import cogs
 from bot.config import Settings
 from bot.i18n import CatalogTranslator
 from bot.sessions import SessionService
-from bot.storage import SqliteStorage, Storage
+from bot.storage import EVERY_SHARD, Shards, Storage, storage_for
 from bot.ui.components import DYNAMIC_ITEMS, on_modal
 from bot.ui.tables import Tables
 from bot.ui.timekeeper import Timekeeper
@@ -24,17 +29,33 @@ def extensions() -> list[str]:
     return sorted(f"cogs.{info.name}" for info in pkgutil.iter_modules(cogs.__path__) if info.ispkg)
 
 
+def shards_of(settings: Settings) -> Shards:
+    """The shards this process serves, for the tables whose timers it handles."""
+    if settings.shard_count is None:
+        return EVERY_SHARD
+    return Shards(settings.shard_count, frozenset(settings.shard_ids) if settings.shard_ids else None)
+
+
+def create_bot(settings: Settings, storage: Storage | None = None) -> "GameBot":
+    """A sharded bot when SHARD_COUNT is set, else one connection as a small bot has."""
+    return (ShardedGameBot if settings.shard_count else GameBot)(settings, storage)
+
+
 class GameBot(commands.Bot):
-    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+    def __init__(self, settings: Settings, storage: Storage | None = None, **client_options: object) -> None:
         # Default intents only: no privileged intent is needed.
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None)
+        super().__init__(
+            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
+            **client_options,
+        )  # fmt: skip
         self.settings = settings
-        self.storage = storage or SqliteStorage(settings.database_path)
+        self.shards_served = shards_of(settings)
+        self.storage = storage or storage_for(settings.database_url, settings.database_path, settings.database_pool_size)
         # discord.utils.utcnow is the real time in production and SimCord's virtual
         # time in tests, so stored times and deadlines follow env.advance_time().
         self.service = SessionService(self.storage, clock=lambda: discord.utils.utcnow().timestamp())
         self.tables = Tables(self, self.service, settings.default_language)
-        self.timekeeper = Timekeeper(self.tables)
+        self.timekeeper = Timekeeper(self.tables, self.shards_served)
         self.tree.on_error = self.on_app_command_error
         self._caught_up = False
 
@@ -44,8 +65,12 @@ class GameBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
             await self.load_extension(name)
-        await self.sync_commands()
+        if self.shards_served.owns(None):  # the process with shard 0 syncs for every process
+            await self.sync_commands()
         self.timekeeper.start()
+        if self.settings.shard_count:
+            shown = ", ".join(map(str, self.settings.shard_ids or range(self.settings.shard_count)))
+            log.info("serving shards %s of %s", shown, self.settings.shard_count)
 
     async def sync_commands(self) -> None:
         """Globally by default; to one test server at once when DEV_GUILD_ID is set."""
@@ -78,3 +103,11 @@ class GameBot(commands.Bot):
 
     async def on_error(self, event: str, /, *args: object, **kwargs: object) -> None:
         log.exception("error in %s", event)
+
+
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
+    """The same bot over discord.py's shards: SHARD_COUNT in all, SHARD_IDS here."""
+
+    def __init__(self, settings: Settings, storage: Storage | None = None) -> None:
+        ids = list(settings.shard_ids) if settings.shard_ids else None
+        super().__init__(settings, storage, shard_count=settings.shard_count, shard_ids=ids)

@@ -1,14 +1,16 @@
 """The session service: the one path from a click to a committed rule change.
 
 Callers hold ``lock(session_id)`` around a whole request (load, check, apply,
-commit, render), so two clicks on one game never interleave; the version
-check in storage also refuses a write based on an old state.
+commit, render), so two clicks on one game never interleave, in this process or
+in another one on the same database; the version check in storage also refuses
+a write based on an old state (the writer is told its board is stale).
 """
 
 import asyncio
 import time
 import weakref
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from games.core import Budget, Engine, Event, IllegalAction, Outcome, Rng, registry
@@ -16,7 +18,7 @@ from games.core import Budget, Engine, Event, IllegalAction, Outcome, Rng, regis
 from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
 from bot.replays import RESIGN
-from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock
+from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock, VersionConflict
 
 RECENT_EVENTS = 12  # the public events the board narrates: one click may bring several
 # A control whose action says itself what it answers (a duel's round) carries no board
@@ -25,6 +27,38 @@ ANY_VERSION = 0
 FORFEIT = "forfeit"  # an outcome's reason when everyone else left
 ABANDONED = "abandoned"  # the result's ending and reason of a game nobody came back to
 MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in any case
+
+
+class SessionLock:
+    """One request's hold on a session: this process's ``asyncio.Lock``, then the database's
+    lock, which other processes on the same database take too. One object per request."""
+
+    def __init__(self, local: asyncio.Lock, storage: Storage, session_id: int) -> None:
+        self._local = local
+        self._storage = storage
+        self._session_id = session_id
+        self._held: AbstractAsyncContextManager[None] | None = None
+
+    def locked(self) -> bool:
+        """Another request of this process holds the session (one of another process is not seen)."""
+        return self._local.locked()
+
+    async def __aenter__(self) -> None:
+        await self._local.acquire()
+        try:
+            held = self._storage.lock(self._session_id)
+            await held.__aenter__()
+        except BaseException:
+            self._local.release()
+            raise
+        self._held = held
+
+    async def __aexit__(self, *error: object) -> None:
+        held, self._held = self._held, None
+        try:
+            await held.__aexit__(*error)
+        finally:
+            self._local.release()
 
 
 class SessionService:
@@ -39,12 +73,12 @@ class SessionService:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.on_wake: Callable[[float], None] = lambda when: None  # told each saved wake-up time
 
-    def lock(self, session_id: int) -> asyncio.Lock:
-        lock = self._locks.get(session_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[session_id] = lock
-        return lock
+    def lock(self, session_id: int) -> SessionLock:
+        local = self._locks.get(session_id)
+        if local is None:
+            local = asyncio.Lock()
+            self._locks[session_id] = local
+        return SessionLock(local, self.storage, session_id)
 
     @staticmethod
     def engine(record: SessionRecord) -> Engine:
@@ -65,7 +99,10 @@ class SessionService:
     ) -> None:  # fmt: skip
         record.updated_at = self.clock()
         record.wake_at = turn_clock.next_wake(record)
-        await self.storage.save(record, old_version, list(actions), result)
+        try:
+            await self.storage.save(record, old_version, list(actions), result)
+        except VersionConflict:  # another process saved first: this change is refused whole
+            raise StaleBoard("error.lobby_changed" if record.status == "lobby" else StaleBoard.key) from None
         if record.wake_at is not None:
             self.on_wake(record.wake_at)
 

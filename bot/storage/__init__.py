@@ -1,6 +1,10 @@
-"""Session storage behind a small interface (SQLite now, PostgreSQL possible)."""
+"""Session storage behind a small interface: SQLite by default, PostgreSQL for a
+database of its own or several processes serving one bot."""
+
+from pathlib import Path
 
 from bot.storage.base import (
+    EVERY_SHARD,
     ActionRecord,
     GameResult,
     GuildSettings,
@@ -8,24 +12,40 @@ from bot.storage.base import (
     Seat,
     SeatResult,
     SessionRecord,
+    Shards,
     Storage,
+    StorageUnavailable,
     TableClock,
     UserSettings,
     VersionConflict,
 )
+from bot.storage.postgres import PostgresStorage
 from bot.storage.sqlite import SqliteStorage
 
+
+def storage_for(database_url: str | None, database_path: Path, pool_size: int = 10) -> Storage:
+    """PostgreSQL when a ``DATABASE_URL`` is set, else the SQLite file."""
+    if database_url:
+        return PostgresStorage(database_url, pool_size)
+    return SqliteStorage(database_path)
+
+
 __all__ = [
+    "EVERY_SHARD",
     "ActionRecord",
     "GameResult",
     "GuildSettings",
     "PlayerStats",
+    "PostgresStorage",
     "Seat",
     "SeatResult",
     "SessionRecord",
+    "Shards",
     "SqliteStorage",
     "Storage",
+    "StorageUnavailable",
     "TableClock",
     "UserSettings",
     "VersionConflict",
+    "storage_for",
 ]

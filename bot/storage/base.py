@@ -1,10 +1,13 @@
 """What the session service needs from a database.
 
-A PostgreSQL backend for several bot processes implements the same
-``Storage`` protocol; the version check in ``save`` keeps writers honest.
+SQLite (one process) and PostgreSQL (one or several processes serving one bot)
+implement the same ``Storage`` protocol; the version check in ``save`` keeps
+writers honest, and ``lock`` keeps a request whole across processes.
 """
 
-from typing import Any, Literal, Protocol
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Literal, NamedTuple, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -140,8 +143,39 @@ class VersionConflict(Exception):
     """Someone else saved the session first."""
 
 
+class StorageUnavailable(Exception):
+    """The database cannot be opened; the message is one sentence for the admin."""
+
+
+class Shards(NamedTuple):
+    """The Discord shards one process serves. A server's tables belong to the shard
+    Discord gives the server, ``(guild_id >> 22) % count``; tables without a server to shard 0."""
+
+    count: int = 1
+    ids: frozenset[int] | None = None  # None: every shard
+
+    @staticmethod
+    def of(guild_id: int | None, count: int) -> int:
+        return ((guild_id or 0) >> 22) % count
+
+    def owns(self, guild_id: int | None) -> bool:
+        return self.ids is None or self.of(guild_id, self.count) in self.ids
+
+
+EVERY_SHARD = Shards()
+
+
 class Storage(Protocol):
-    async def open(self) -> None: ...
+    shared: bool  # other processes may write the same database
+
+    async def open(self) -> None:
+        """Connect and migrate; a second call does nothing. Raises ``StorageUnavailable``."""
+
+    async def close(self) -> None: ...
+
+    def lock(self, session_id: int) -> AbstractAsyncContextManager[None]:
+        """Hold the session against every other process for one request (with SQLite, one
+        process only, the session service's own lock is enough)."""
 
     async def close(self) -> None: ...
 
@@ -165,11 +199,19 @@ class Storage(Protocol):
 
     async def actions(self, session_id: int) -> list[ActionRecord]: ...
 
-    async def due_sessions(self, now: float) -> list[int]:
-        """Open sessions whose ``wake_at`` has come, oldest first."""
+    async def claim_due(self, now: float, until: float, owner: str, shards: Shards = EVERY_SHARD) -> list[int]:
+        """Claim, until ``until``, the open sessions of ``shards`` whose ``wake_at`` has come and
+        that no other owner's claim holds; their ids, oldest first. A claim lapses at its time."""
 
-    async def next_wake(self) -> float | None:
-        """The earliest ``wake_at`` of all open sessions."""
+    async def release(self, session_id: int, owner: str) -> None:
+        """Give back ``owner``'s claim on a session."""
+
+    async def next_wake(self, shards: Shards = EVERY_SHARD) -> float | None:
+        """The earliest time one of ``shards``' open sessions needs looking at: its
+        ``wake_at``, or when another owner's claim on it lapses."""
+
+    def watch(self, wake: Callable[[float], None]) -> None:
+        """Have ``wake`` told each ``wake_at`` that another process saves (SQLite: none)."""
 
     async def postpone(self, session_id: int, wake_at: float) -> None:
         """Move a session's ``wake_at`` without touching the rest (a retry after a failure)."""

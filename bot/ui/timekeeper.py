@@ -2,35 +2,47 @@
 
 One task sleeps until the earliest ``wake_at`` stored in the database, so a
 restart picks up every deadline where it was. A save that sets an earlier
-wake-up cuts the nap short. Each table is handled under its session lock, and
-the session service re-checks the stored deadline there, so nothing fires twice.
+wake-up cuts the nap short (another process's save too, with PostgreSQL).
+
+With several processes on one database, each handles the tables of its own shards'
+servers, and claims a due table in the database before handling it, for a while
+(``CLAIM_SECONDS``): a process that dies leaves a claim that lapses, and another
+process serving the same shards takes the table over. Each table is handled under
+its session lock, and the session service re-checks the stored deadline there, so
+nothing fires twice.
 """
 
 import asyncio
 import logging
+import uuid
 
 import discord
 
 from bot import turn_clock
 from bot.i18n import t
-from bot.storage import SessionRecord
+from bot.storage import EVERY_SHARD, SessionRecord, Shards
 from bot.ui.game_ui import seat_mention
 from bot.ui.tables import Tables, jump_url
 
 log = logging.getLogger(__name__)
 LONGEST_NAP = 6 * 3600.0  # look at the database at least this often, even with nothing due
+SHARED_NAP = 60.0  # with other processes on the database, at least this often
+CLAIM_SECONDS = 120.0  # a claimed table is this process's to handle for so long
 RETRY_AFTER = 300.0  # a table whose handling failed is looked at again this much later
 DM_CLOSED = 50007  # Discord: cannot send messages to this user
 
 
 class Timekeeper:
-    def __init__(self, tables: Tables) -> None:
+    def __init__(self, tables: Tables, shards: Shards = EVERY_SHARD) -> None:
         self.tables = tables
         self.service = tables.service
+        self.shards = shards  # the tables of these shards' servers are this process's
+        self.owner = uuid.uuid4().hex  # names this process's claims
         self._task: asyncio.Task | None = None
         self._nap: asyncio.Future | None = None
         self._wake_at = float("inf")
         self.service.on_wake = self.wake_by
+        self.service.storage.watch(self.wake_by)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="timekeeper")
@@ -48,12 +60,13 @@ class Timekeeper:
         while True:
             try:
                 await self.tick()
-                upcoming = await self.service.storage.next_wake()
+                upcoming = await self.service.storage.next_wake(self.shards)
             except Exception:
                 log.exception("the timekeeper could not read the tables")
                 upcoming = None
             now = self.service.clock()
-            delay = min(LONGEST_NAP, max(0.0, (upcoming or now + LONGEST_NAP) - now))
+            longest = SHARED_NAP if self.service.storage.shared else LONGEST_NAP
+            delay = min(longest, max(0.0, (upcoming or now + longest) - now))
             self._wake_at = now + delay
             self._nap = asyncio.ensure_future(asyncio.sleep(delay))
             try:
@@ -65,14 +78,23 @@ class Timekeeper:
                 self._wake_at = float("inf")
 
     async def tick(self) -> None:
-        """Handle every table whose wake-up time has come."""
-        for session_id in await self.service.storage.due_sessions(self.service.clock()):
-            try:
-                async with self.service.lock(session_id):
-                    await self.handle(session_id)
-            except Exception:
-                log.exception("the clock of session %s failed; trying again later", session_id)
-                await self.service.storage.postpone(session_id, self.service.clock() + RETRY_AFTER)
+        """Claim and handle every table of our shards whose wake-up time has come."""
+        now = self.service.clock()
+        for session_id in await self.service.storage.claim_due(now, now + CLAIM_SECONDS, self.owner, self.shards):
+            await self.settle(session_id)
+
+    async def settle(self, session_id: int) -> None:
+        """Handle one claimed table under its lock, then give the claim back; a failure
+        is tried again later."""
+        storage = self.service.storage
+        try:
+            async with self.service.lock(session_id):
+                await self.handle(session_id)
+        except Exception:
+            log.exception("the clock of session %s failed; trying again later", session_id)
+            await storage.postpone(session_id, self.service.clock() + RETRY_AFTER)
+        finally:
+            await storage.release(session_id, self.owner)
 
     async def handle(self, session_id: int) -> None:
         record = await self.service.get(session_id)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,19 +25,55 @@ def test_missing_token_is_one_clear_sentence(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
-def test_env_file_is_read_and_environment_wins(tmp_path: Path) -> None:
+@pytest.fixture
+def environ(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
+    """An environment without any of the bot's settings; the test sets those it wants."""
+    for name in Settings.model_fields:
+        monkeypatch.delenv(name.upper(), raising=False)
+    return monkeypatch
+
+
+def test_env_file_is_read_and_environment_wins(tmp_path: Path, environ: pytest.MonkeyPatch) -> None:
     env_file = tmp_path / ".env"
-    env_file.write_text("# comment\nDISCORD_TOKEN='from-file'\nDEV_GUILD_ID=42\nLOG_LEVEL=DEBUG\n")
-    settings = load_settings({"LOG_LEVEL": "WARNING"}, env_file)
+    env_file.write_text("# comment\nDISCORD_TOKEN='from-file'\nDEV_GUILD_ID=42\nLOG_LEVEL=DEBUG\nSHARD_COUNT=\n")
+    environ.setenv("LOG_LEVEL", "WARNING")
+    environ.setenv("DEFAULT_LANGUAGE", "")  # empty: unset, the default stays
+    settings = load_settings(env_file)
     assert settings.discord_token == "from-file"
     assert settings.dev_guild_id == 42
     assert settings.log_level == "WARNING"
+    assert settings.default_language == "fr"
     assert settings.database_path == Path("data/bot.sqlite3")
+    assert settings.database_url is None and settings.shard_count is None  # SQLite, one process
+    assert "from-file" not in repr(settings)
 
 
-def test_invalid_setting_names_the_setting(tmp_path: Path) -> None:
-    with pytest.raises(ConfigError, match="DEV_GUILD_ID"):
-        load_settings({"DISCORD_TOKEN": "x", "DEV_GUILD_ID": "not-a-number"}, tmp_path / "none")
+def test_invalid_setting_names_the_setting(tmp_path: Path, environ: pytest.MonkeyPatch) -> None:
+    environ.setenv("DISCORD_TOKEN", "x")
+    environ.setenv("DEV_GUILD_ID", "not-a-number")
+    with pytest.raises(ConfigError, match="^The setting DEV_GUILD_ID is invalid: .*[.]$"):
+        load_settings(tmp_path / "none")
+
+
+def test_database_and_shard_settings(tmp_path: Path, environ: pytest.MonkeyPatch) -> None:
+    environ.setenv("DISCORD_TOKEN", "x")
+    environ.setenv("DATABASE_URL", "postgresql://bot:secret@db.example/fortbot")
+    environ.setenv("DATABASE_POOL_SIZE", "4")
+    environ.setenv("SHARD_COUNT", "4")
+    environ.setenv("SHARD_IDS", "2, 3")
+    settings = load_settings(tmp_path / "none")
+    assert (settings.database_pool_size, settings.shard_count, settings.shard_ids) == (4, 4, (2, 3))
+    assert "secret" not in repr(settings)
+    refusals = {
+        ("SHARD_IDS", "4"): "The setting SHARD_IDS is invalid: it must list different shards from 0 to 3, such as 0,1.",
+        ("SHARD_COUNT", ""): "The setting SHARD_IDS is invalid: it needs SHARD_COUNT, the number of shards across every process.",
+        ("DATABASE_URL", "mysql://db/x"): "The setting DATABASE_URL is invalid: it must start with postgresql://.",
+    }
+    for (name, value), sentence in refusals.items():
+        environ.setenv(name, value)
+        with pytest.raises(ConfigError) as refused:
+            load_settings(tmp_path / "none")
+        assert str(refused.value) == sentence
 
 
 def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:

@@ -1,0 +1,225 @@
+"""PostgreSQL storage through asyncpg, for one or several bot processes on one database.
+
+Besides the shared queries it gives what several processes need:
+
+- ``lock``: a session-level advisory lock per game session, held for a whole request on
+  one pooled connection, which that request's queries then use (so a request never waits
+  for a second connection while holding the first). A dead process's connection closes,
+  and its locks go with it.
+- a wake-up call: each save with a wake-up time notifies every process (``watch``).
+- migrations applied once per database, under a lock, even when processes start together.
+"""
+
+import asyncio
+import itertools
+import logging
+import re
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+
+from bot.storage.base import SessionRecord, StorageUnavailable
+from bot.storage.sql import Sql, SqlStorage, migrations, postgres_dialect
+
+log = logging.getLogger(__name__)
+LOCKS = 0x666F7274  # "fort": the advisory locks' first key; the second is the session id
+MIGRATING = 0  # no session has id 0: the second key of the lock held while migrating
+WAKE_CHANNEL = "fortbot_wake"
+CONNECT_SECONDS = 10.0
+CLOSE_SECONDS = 10.0
+# A vanished host's connection is dropped by the server within about a minute, and with it
+# the advisory locks that process held.
+SERVER_SETTINGS = {
+    "application_name": "fortbot",
+    "tcp_keepalives_idle": "30",
+    "tcp_keepalives_interval": "10",
+    "tcp_keepalives_count": "3",
+}
+
+
+@lru_cache(maxsize=256)
+def numbered(query: str) -> str:
+    """``?`` marks as PostgreSQL's ``$1, $2, ...`` (no query here has a ``?`` in a literal)."""
+    count = itertools.count(1)
+    return re.sub(r"\?", lambda _: f"${next(count)}", query)
+
+
+def _value(value: Any) -> Any:
+    return int(value) if isinstance(value, bool) else value  # flags are 0/1 integers, as in SQLite
+
+
+class _Connection:
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+
+    async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        return [dict(row) for row in await self.conn.fetch(numbered(query), *map(_value, params))]
+
+    async def execute(self, query: str, params: Sequence[Any] = ()) -> int:
+        status = await self.conn.execute(numbered(query), *map(_value, params))
+        last = status.rsplit(" ", 1)[-1]  # "UPDATE 1", "INSERT 0 1"
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self.conn.executemany(numbered(query), [[_value(v) for v in row] for row in rows])
+
+
+class _Held:
+    """The connection holding a request's lock: its queries go through it, one at a time."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+        self.turn = asyncio.Lock()
+        self.open = True  # a task the request started may outlive it: then it takes the pool
+
+
+def describe(error: BaseException, url: str) -> str:
+    """One sentence for the admin; never the password."""
+    parts = urlsplit(url)
+    try:
+        where = f"{parts.hostname or 'localhost'}:{parts.port or 5432}"
+    except ValueError:
+        where = parts.hostname or "localhost"
+    user, database = parts.username or "(default user)", parts.path.lstrip("/") or "(default database)"
+    if isinstance(error, (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError)):
+        return f"PostgreSQL at {where} refused the user {user}: check the user and password in DATABASE_URL."
+    if isinstance(error, asyncpg.InvalidCatalogNameError):
+        return f"The database {database} does not exist on the PostgreSQL server at {where}: create it or fix DATABASE_URL."
+    if isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError)):
+        reason = getattr(error, "strerror", None) or ("no answer" if isinstance(error, TimeoutError) else "unreachable")
+        return f"Could not reach the PostgreSQL server at {where} ({reason}): check DATABASE_URL and that the server runs."
+    if isinstance(error, asyncpg.PostgresError):
+        return f"PostgreSQL at {where} refused the connection ({error}): check DATABASE_URL."
+    return f"DATABASE_URL is not a usable PostgreSQL address ({type(error).__name__}): check it."
+
+
+class PostgresStorage(SqlStorage):
+    shared = True
+
+    def __init__(self, url: str, pool_size: int = 10) -> None:
+        self.url = url
+        self.pool_size = pool_size
+        self._pool: asyncpg.Pool | None = None
+        self._listener: asyncpg.Connection | None = None
+        self._held: ContextVar[_Held | None] = ContextVar(f"postgres-lock-{id(self)}", default=None)
+        self._watchers: list[Callable[[float], None]] = []
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("storage is not open")
+        return self._pool
+
+    async def open(self) -> None:
+        if self._pool is not None:
+            return
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url, min_size=1, max_size=self.pool_size, timeout=CONNECT_SECONDS,
+                server_settings=SERVER_SETTINGS,
+            )  # fmt: skip
+        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            raise StorageUnavailable(describe(error, self.url)) from None
+        try:
+            await self._migrate()
+            # its own connection, outside the pool: it listens for as long as the storage is open
+            self._listener = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS, server_settings=SERVER_SETTINGS)
+            await self._listener.add_listener(WAKE_CHANNEL, self._heard)
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        if self._listener is not None:
+            listener, self._listener = self._listener, None
+            try:
+                await listener.close(timeout=CLOSE_SECONDS)
+            except (OSError, TimeoutError, asyncpg.InterfaceError, asyncpg.PostgresError):
+                listener.terminate()
+        try:
+            await asyncio.wait_for(pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("database connections still busy at shutdown; closing them")
+            pool.terminate()
+
+    async def _migrate(self) -> None:
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCKS, MIGRATING)
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY)")
+            done = {row["number"] for row in await conn.fetch("SELECT number FROM schema_migrations")}
+            for number, sql in migrations():
+                if number not in done:
+                    await conn.execute(postgres_dialect(sql))
+                    await conn.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
+
+    # -- connections ------------------------------------------------------------
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        held = self._held.get()
+        if held is not None and held.open:
+            async with held.turn:
+                yield held.conn
+        else:
+            async with self.pool.acquire() as conn:
+                yield conn
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[Sql]:
+        async with self._connection() as conn:
+            yield _Connection(conn)
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[Sql]:
+        async with self._connection() as conn, conn.transaction():
+            yield _Connection(conn)
+
+    @asynccontextmanager
+    async def lock(self, session_id: int) -> AsyncIterator[None]:
+        held = self._held.get()
+        if held is not None and held.open:  # a second session's lock in one request: the same connection
+            async with self._connection() as conn:
+                await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
+            try:
+                yield
+            finally:
+                async with self._connection() as conn:
+                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCKS, session_id)
+            return
+        async with self.pool.acquire() as conn:
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
+            held = _Held(conn)
+            token = self._held.set(held)
+            try:
+                yield
+            finally:
+                held.open = False
+                self._held.reset(token)
+                async with held.turn:  # a statement a leftover task started ends first
+                    try:
+                        await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCKS, session_id)
+                    except (OSError, asyncpg.InterfaceError, asyncpg.PostgresError):
+                        log.warning("could not unlock session %s; its connection goes", session_id)
+
+    # -- wake-up calls between processes ----------------------------------------
+    async def _saved(self, sql: Sql, record: SessionRecord) -> None:
+        if record.wake_at is not None:  # delivered at commit, to every listening process
+            await sql.execute("SELECT pg_notify(?, ?)", (WAKE_CHANNEL, repr(record.wake_at)))
+
+    def watch(self, wake: Callable[[float], None]) -> None:
+        self._watchers.append(wake)
+
+    def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
+        try:
+            when = float(payload)
+        except ValueError:
+            return
+        for wake in self._watchers:
+            wake(when)
