@@ -1,0 +1,183 @@
+"""The engine contract suite's machinery: the registered engines, the cases each test
+runs over (engine, player count, option set), and the play-outs the tests share.
+
+Play-outs are built once per (engine, players, options, seed, policy) and shared
+between tests through a cache; tests only read them.
+"""
+
+import json
+from collections.abc import Callable
+from functools import cache
+from typing import Any, NamedTuple
+
+import pytest
+
+from games.core import Action, Engine, Event, GameState, Outcome, Rng, registry
+from tests.games.contract_hooks import (
+    DEFAULT_STEP_LIMIT,
+    EXTRA_OPTIONS,
+    KNOWN_BUGS,
+    STEP_LIMITS,
+)
+
+ENGINES: dict[str, Engine] = registry.engines()
+
+# How many seeds each kind of check runs over, per (engine, players, options) case.
+# With Fortissimo's 3 option sets, each player count gets 15 random, 12 computer-player
+# and 12 resigning play-outs (117 games in all). Its apply() costs 0.1-0.2 ms (a deep
+# copy of the state): that is where the time goes, so raise these with care.
+RANDOM_SEEDS = range(5)
+POLICY_SEEDS = range(100, 104)
+RESIGN_SEEDS = range(200, 204)
+DEEP_SEEDS = range(1)  # seeds of the random play-outs checked state by state
+
+
+# =============================================================================
+# Parametrization
+# =============================================================================
+
+
+def option_sets(name: str) -> list[dict[str, Any]]:
+    return [{}] + EXTRA_OPTIONS.get(name, [])
+
+
+def marks(test: str, name: str) -> list[Any]:
+    reason = KNOWN_BUGS.get((test, name))
+    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
+
+
+def case(test: Callable[..., None]) -> Any:
+    """Parametrize ``test`` over (engine, player count, option set), as ``name, players, opts``."""
+    params = []
+    for name in sorted(ENGINES):
+        engine = ENGINES[name]
+        for players in range(engine.min_players, engine.max_players + 1):
+            for raw in option_sets(name):
+                key = json.dumps(raw, sort_keys=True)
+                label = "-".join(f"{k}={v}" for k, v in sorted(raw.items())) or "default"
+                params.append(
+                    pytest.param(
+                        name, players, key, id=f"{name}-{players}p-{label}", marks=marks(test.__name__, name)
+                    )
+                )
+    return pytest.mark.parametrize(("name", "players", "opts"), params)(test)
+
+
+def engine_params(test: str) -> list[Any]:
+    return [pytest.param(name, id=name, marks=marks(test, name)) for name in sorted(ENGINES)]
+
+
+# =============================================================================
+# Play-outs (cached, read-only)
+# =============================================================================
+
+
+class Trace(NamedTuple):
+    """``states[i + 1]`` is ``states[i]`` after ``moves[i]``, which emitted ``events[i]``."""
+
+    states: list[GameState]
+    moves: list[tuple[int, Action | None]]  # (seat, action); action None: seat resigned
+    events: list[list[Event]]
+    finished: bool
+
+
+def new_state(name: str, players: int, opts: str, seed: int) -> GameState:
+    engine = ENGINES[name]
+    return engine.new_game(players, engine.make_options(json.loads(opts)), seed)
+
+
+def step_limit(name: str) -> int:
+    return STEP_LIMITS.get(name, DEFAULT_STEP_LIMIT)
+
+
+def legal_for_acting(engine: Engine, state: GameState) -> dict[int, list[Action]]:
+    legal = {}
+    for seat in sorted(engine.to_act(state)):
+        actions = engine.legal_actions(state, seat)
+        assert actions, f"seat {seat} is to act but has no legal action"
+        legal[seat] = actions
+    return legal
+
+
+def _play_out(name: str, players: int, opts: str, seed: int, rng: Rng, move) -> Trace:
+    """Plays from a new game until it ends or the step limit; ``move`` returns
+    ``(seat, action)`` to apply, or ``(seat, None)`` for that seat to resign."""
+    engine = ENGINES[name]
+    state = new_state(name, players, opts, seed)
+    states, moves, events = [state], [], []
+    for _ in range(step_limit(name)):
+        if engine.is_over(state):
+            return Trace(states, moves, events, True)
+        seat, action = move(engine, state, rng)
+        step = engine.resign(state, seat) if action is None else engine.apply(state, seat, action)
+        state = step.state
+        states.append(state)
+        moves.append((seat, action))
+        events.append(step.events)
+    return Trace(states, moves, events, engine.is_over(state))
+
+
+def random_move(engine: Engine, state: GameState, rng: Rng) -> tuple[int, Action]:
+    legal = legal_for_acting(engine, state)
+    seat = rng.choice(sorted(legal))
+    return seat, rng.choice(legal[seat])
+
+
+@cache
+def random_trace(name: str, players: int, opts: str, seed: int) -> Trace:
+    """Uniform choice among the acting seats, then among their legal actions."""
+    return _play_out(name, players, opts, seed, Rng.from_seed(seed * 1_000_003 + 17), random_move)
+
+
+@cache
+def policy_trace(name: str, players: int, opts: str, seed: int) -> Trace:
+    """Every seat played by the engine's own computer player, from its own view."""
+
+    def policy_move(engine: Engine, state: GameState, rng: Rng) -> tuple[int, Action]:
+        legal = legal_for_acting(engine, state)
+        seat = min(legal)
+        action = engine.choose(engine.view(state, seat), legal[seat], rng)
+        assert action in legal[seat], f"choose() picked {action!r}, not legal for seat {seat}"
+        return seat, action
+
+    return _play_out(name, players, opts, seed, Rng.from_seed(seed), policy_move)
+
+
+@cache
+def resign_trace(name: str, players: int, opts: str, seed: int) -> Trace:
+    """Random play in which, now and then, a random seat still in the game resigns."""
+    present = list(range(players))
+
+    def move_or_resign(engine: Engine, state: GameState, rng: Rng) -> tuple[int, Action | None]:
+        if rng.below(25) == 0:
+            seat = rng.choice(present)
+            present.remove(seat)
+            return seat, None
+        return random_move(engine, state, rng)
+
+    return _play_out(name, players, opts, seed, Rng.from_seed(seed), move_or_resign)
+
+
+def deep_traces(name: str, players: int, opts: str) -> list[Trace]:
+    """The play-outs checked state by state: a few random ones and a few bot ones."""
+    return [random_trace(name, players, opts, s) for s in DEEP_SEEDS] + [
+        policy_trace(name, players, opts, s) for s in list(POLICY_SEEDS)[: len(DEEP_SEEDS)]
+    ]
+
+
+def check_outcome(engine: Engine, state: GameState) -> Outcome:
+    outcome = engine.outcome(state)
+    assert isinstance(outcome, Outcome)
+    seats = list(range(state.seats))
+    flat = [seat for group in outcome.ranking for seat in group]
+    assert sorted(flat) == seats, f"ranking {outcome.ranking} is not a partition of the seats"
+    assert all(outcome.ranking), "empty group in the ranking"
+    if state.seats > 1:  # a solo game may end lost, without a winner
+        assert outcome.winners, "a finished game has winners"
+    if outcome.winners:
+        assert outcome.winners == outcome.ranking[0]
+    assert outcome.reason
+    if outcome.scores is not None:
+        assert set(outcome.scores) == set(seats)
+    return outcome
+
