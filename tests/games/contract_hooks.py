@@ -183,12 +183,14 @@ def _fireship_probe(
     to the seat asked; events name a kept card to its holder only.
     """
     problems = []
-    if seat is None and view.hand is not None:
-        problems.append("the public view shows a hand")
-    if seat is not None and view.hand != sorted(state.hands[seat]):
-        problems.append("the seat's own hand is wrong")
     pending = state.pending
     asked = pending is not None and state.phase == "react" and pending.asking == seat and seat is not None
+    # where the engine keeps it, the table as it was before the action that opened a window
+    table = state if asked or getattr(state, "shown", None) is None else state.shown
+    if seat is None and view.hand is not None:
+        problems.append("the public view shows a hand")
+    if seat is not None and view.hand != sorted(table.hands[seat]):
+        problems.append("the seat's own hand is wrong")
     if (view.phase == "react" or view.asked) and not asked:
         problems.append("a reaction window shows to a seat it does not ask")
     for event in events:
@@ -395,14 +397,22 @@ def _labyrinthe_perturb(state: Any, seat: int | None, rng: Rng) -> tuple[Any, li
 
 def _fireship_perturb(state: Any, seat: int | None, rng: Rng) -> tuple[Any, list[str]]:
     """The other seats' kept cards dealt anew with the deck's keepable cards (hand sizes
-    kept, a card that acts at once never lands in a hand), the deck in another order; in
-    a reaction window that does not ask ``seat``, another seat of the action asked instead
+    kept, a card that acts at once never lands in a hand), the deck in another order.
+
+    A secret reaction window, for a seat it does not ask: where the engine keeps the
+    table as it was before the action that opened it (``shown``), that state itself,
+    perturbed in turn: no window at all; else another seat of the action asked instead
     (with the hand that allows it). Seats an action in settlement involves keep their
     hands: who holds an answer decides who is asked."""
     from games.fireship.cards import KEEPABLE
 
-    twin = Twin(state)
     pending = state.pending
+    asked = pending.asking if pending is not None and state.phase == "react" else None
+    shown = getattr(state, "shown", None)
+    if shown is not None and asked is not None and asked != seat:
+        before, parts = _fireship_perturb(shown, seat, rng)
+        return before, ["window", *parts]
+    twin = Twin(state)
     involved = set() if pending is None else {pending.actor, *pending.victims}
     others = [s for s in range(state.seats) if s != seat and s not in involved]
     hands = [list(hand) for hand in state.hands]
@@ -415,7 +425,6 @@ def _fireship_perturb(state: Any, seat: int | None, rng: Rng) -> tuple[Any, list
         deck[i] = card
     twin.set("hands", "hands", hands)
     twin.set("deck", "deck", deck)
-    asked = pending.asking if pending is not None and state.phase == "react" else None
     if asked is not None and asked != seat:
         instead = [s for s in sorted(involved) if s not in (seat, asked) and not state.out[s]]
         if instead:

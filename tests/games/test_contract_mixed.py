@@ -185,8 +185,9 @@ def test_mixed_games(name: str, players: int, opts: str) -> None:
 
 @pytest.mark.parametrize("name", engine_params("test_perturbations_reach_every_hidden_part"))
 def test_perturbations_reach_every_hidden_part(name: str) -> None:
-    """Over the suite's random and computer play-outs, each game's perturbation changes every
-    part it names at least once, and only into states that validate (a JSON round trip)."""
+    """Over the suite's play-outs, each game's perturbation changes every part it names at
+    least once (for the public, who sees the least), and only into states that validate
+    (a JSON round trip): no part of it is dead code that the mixed games never run."""
     engine = ENGINES[name]
     perturb = PERTURBATIONS[name]
     rng = Rng.from_seed(5)
@@ -194,15 +195,14 @@ def test_perturbations_reach_every_hidden_part(name: str) -> None:
     for players in range(engine.min_players, engine.max_players + 1):
         for raw in option_sets(name):
             opts = json.dumps(raw, sort_keys=True)
-            traces = [random_trace(name, players, opts, s) for s in RANDOM_SEEDS]
-            traces.append(policy_trace(name, players, opts, POLICY_SEEDS[0]))
-            for trace in traces:
+            for trace in [random_trace(name, players, opts, s) for s in RANDOM_SEEDS] + [
+                policy_trace(name, players, opts, POLICY_SEEDS[0])
+            ]:
                 for i, state in enumerate(trace.states):
-                    for seat in [None, *range(players)]:
-                        twin, changed = perturb(state, seat, rng)
-                        seen.update(changed)
-                        if changed and i % 5 == 0:
-                            assert engine.load(engine.dump(twin)) == twin
+                    twin, changed = perturb(state, None, rng)
+                    seen.update(changed)
+                    if changed and i % 7 == 0:
+                        assert engine.load(engine.dump(twin)) == twin
     assert set(seen) == PERTURBED_PARTS[name], f"perturbed: {dict(seen)}"
 
 
