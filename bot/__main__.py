@@ -9,19 +9,20 @@ import discord
 
 from bot.app import create_bot
 from bot.config import ConfigError, Settings, load_settings
-from bot.storage import StorageUnavailable
+from bot.storage import StorageUnavailable, storage_for
 
 log = logging.getLogger("bot")
 SHUTDOWN_GRACE = 10.0  # seconds the connection may take to wind down after close()
 
 
 async def run(settings: Settings) -> int:
-    bot = create_bot(settings)
+    storage = storage_for(settings.database_url, settings.database_path, settings.database_pool_size)
     try:  # the database first: a wrong DATABASE_URL is said before Discord is tried
-        await bot.storage.open()
+        await storage.open()
     except StorageUnavailable as error:
         print(error, file=sys.stderr)
         return 2
+    bot = create_bot(settings, storage)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -13,6 +13,7 @@ Besides the shared queries it gives what several processes need:
 import asyncio
 import itertools
 import logging
+import os
 import re
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
@@ -91,7 +92,11 @@ def describe(error: BaseException, url: str) -> str:
     if isinstance(error, asyncpg.InvalidCatalogNameError):
         return f"The database {database} does not exist on the PostgreSQL server at {where}: create it or fix DATABASE_URL."
     if isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError)):
-        reason = getattr(error, "strerror", None) or ("no answer" if isinstance(error, TimeoutError) else "unreachable")
+        reason = "no answer" if isinstance(error, TimeoutError) else "unreachable"
+        if isinstance(error, OSError) and (error.errno or 0) > 0:
+            reason = os.strerror(error.errno)  # "Connection refused"
+        elif isinstance(error, OSError) and error.strerror:
+            reason = error.strerror  # "Name or service not known"
         return f"Could not reach the PostgreSQL server at {where} ({reason}): check DATABASE_URL and that the server runs."
     if isinstance(error, asyncpg.PostgresError):
         return f"PostgreSQL at {where} refused the connection ({error}): check DATABASE_URL."

@@ -118,3 +118,52 @@ def test_languages_fall_back_to_the_default_setting() -> None:
     assert language_of("fr", "en") == "fr" and language_of("en-GB", "fr") == "en"
     assert language_of("de", "fr") == "fr" and language_of("de", "en") == "en"
     assert language_of(None, "fr") == "fr"
+
+
+async def test_an_unusable_database_is_one_sentence(pg_cluster, pg_url: str) -> None:  # noqa: ANN001
+    """Wrong password, user or database, or no server: one sentence that names what to
+    check, and never the password."""
+    from bot.storage import PostgresStorage, StorageUnavailable
+    from tests.bot.pg_cluster import Cluster
+
+    where = f"127.0.0.1:{pg_cluster.port}"
+    nobody = Cluster()
+    nobody.port = _free_port()
+    cases = {
+        pg_cluster.url(password="wrong-secret"):
+            f"PostgreSQL at {where} refused the user fortbot: check the user and password in DATABASE_URL.",
+        pg_url.replace("fortbot:", "stranger:"):
+            f"PostgreSQL at {where} refused the user stranger: check the user and password in DATABASE_URL.",
+        pg_cluster.url("missing"):
+            f"The database missing does not exist on the PostgreSQL server at {where}: create it or fix DATABASE_URL.",
+        nobody.url(password="wrong-secret"):
+            f"Could not reach the PostgreSQL server at 127.0.0.1:{nobody.port} (Connection refused): "
+            "check DATABASE_URL and that the server runs.",
+    }  # fmt: skip
+    for url, sentence in cases.items():
+        with pytest.raises(StorageUnavailable) as refused:
+            await PostgresStorage(url).open()
+        assert str(refused.value) == sentence
+
+
+def test_the_bot_stops_at_once_on_a_wrong_database_url(tmp_path: Path, pg_cluster) -> None:  # noqa: ANN001
+    env = {k: v for k, v in os.environ.items() if k not in Settings.model_fields and not k.startswith("SHARD")}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token",
+            "DATABASE_URL": pg_cluster.url(password="wrong-secret")}  # fmt: skip
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        f"PostgreSQL at 127.0.0.1:{pg_cluster.port} refused the user fortbot: "
+        "check the user and password in DATABASE_URL."
+    ]
+    assert "wrong-secret" not in done.stderr + done.stdout
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -1,22 +1,19 @@
-"""The session service: checks, commits, computer turns, and simultaneous clicks."""
+"""The session service, on both backends: checks, commits, computer turns, and simultaneous clicks."""
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
 from bot.errors import StaleBoard, UserError
 from bot.sessions import SessionService
-from bot.storage import SqliteStorage
+from bot.storage import Storage
 from games.core import NotYourTurn
 
 
 @pytest.fixture
-async def service(tmp_path: Path):
-    storage = SqliteStorage(tmp_path / "db.sqlite3")
-    await storage.open()
-    yield SessionService(storage)
-    await storage.close()
+def service(storage: Storage) -> SessionService:
+    """On SQLite and on PostgreSQL (tests/bot/conftest.py)."""
+    return SessionService(storage)
 
 
 async def started(service: SessionService, computers: int = 0, humans: tuple[int, ...] = (2,)) -> int:
