@@ -15,7 +15,9 @@ latest events, and the controls of the moment:
 Kept cards are secret, so every card (and badge) is played from the
 player's private view, "My cards", which also offers the attacks with a
 "+1". A reaction window is sent by DM to the player it asks (``Tables``);
-the board only says that an action is being settled, never who is asked.
+meanwhile the board, the pictures and everyone else's private views show the
+table as it was before the action that opened it (``ENGINE.seen_by``), and a
+click there is told to wait.
 """
 
 from typing import Any
@@ -25,19 +27,38 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
-from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_name
+from bot.ui.game_ui import (
+    FIELD_SIZE,
+    PICTURE,
+    BoardMessage,
+    GameUI,
+    add_list,
+    add_recent,
+    seat_name,
+)
 from bot.ui.tables import MORE
 from cogs.fireship.picture import render
-from games.fireship import ENGINE
-from games.fireship.board import COLOURS, COLUMNS, ISLANDS, SIZE, SPECIAL_CELLS, Cell, label, parse_label
-from games.fireship.engine import HOUSE_RULES
+from games.fireship import ENGINE, cards
+from games.fireship.board import (
+    COLOURS,
+    COLUMNS,
+    ISLANDS,
+    SIZE,
+    SPECIAL_CELLS,
+    Cell,
+    label,
+    parse_label,
+)
+from games.fireship.engine import HOUSE_RULES, REACTION_SECONDS
 from games.fireship.models import (
+    FLEET,
     Accept,
     Attack,
     AttackOption,
     EndMoves,
     EndTurn,
     FireshipAction,
+    FireshipOptions,
     FireshipState,
     FireshipView,
     Lose,
@@ -87,6 +108,26 @@ def chunks(items: list[Any], size: int = MENU) -> list[list[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+def card_name(card: str, lang: Language) -> str:
+    return t(lang, f"fireship.card.{card}")
+
+
+def house_rule(key: str, lang: Language) -> str:
+    """One house rule (a key of the engine's ``HOUSE_RULES``), its numbers taken from the game's own."""
+    facts: dict[str, dict[str, Any]] = {
+        "dice": {"faces": max(cards.D10_FACES), "most": 3 * max(cards.D10_FACES),
+                 "plain": cards.WIN_FACES["plain"], "blue": cards.WIN_FACES["blue"]},
+        "wheel": {"segments": len(cards.WHEEL)},
+        "badges": {"each": min(cards.BADGES.values()), "names": ", ".join(card_name(b, lang) for b in cards.BADGES)},
+        "deck_mix": {"total": sum(cards.DECK.values()),
+                     "mix": ", ".join(f"{card_name(card, lang)} {n}" for card, n in cards.DECK.items())},
+        "supply": {"boats": FLEET["boat"], "planes": FLEET["plane"], "battleships": FLEET["battleship"]},
+        "reactions": {"seconds": REACTION_SECONDS},
+        "rounds": {"rounds": FireshipOptions().rounds},
+    }  # fmt: skip
+    return t(lang, f"fireship.house.{key}", **facts.get(key, {}))
+
+
 class FireshipUI(GameUI):
     game = GAME
     title_key = "fireship.title"
@@ -126,6 +167,7 @@ class FireshipUI(GameUI):
 
     # -- the public board -------------------------------------------------------------
     def board(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[BoardMessage]:
+        state = ENGINE.seen_by(state, None)  # a secret reaction window shows nothing here
         view = ENGINE.view(state, None)
         rounds = view.options.rounds
         title = t(lang, "fireship.board.title", number=record.id, round=view.round, rounds=rounds) if rounds else (
@@ -145,8 +187,6 @@ class FireshipUI(GameUI):
         if view.phase == "over" or record.status != "active":
             return t(lang, "fireship.prompt.over")
         who = f"{self.dot(view, view.current)} {seat_name(record, view.current, lang)}"
-        if view.pending is not None:
-            return t(lang, "fireship.prompt.pending", action=self._pending_text(record, view, lang))
         if view.phase == "move":
             dice = " + ".join(str(d) for d in view.dice or ())
             return t(lang, "fireship.prompt.move", player=who, points=view.points, dice=dice)
@@ -193,8 +233,6 @@ class FireshipUI(GameUI):
     ) -> list[discord.ui.Item]:
         cards = PrivateButton(GAME, record.id, label=t(lang, "fireship.button.cards"), emoji="🃏",
                               style=discord.ButtonStyle.secondary, row=4)  # fmt: skip
-        if view.pending is not None:
-            return [cards]
         # Card plays are the player's secret: only their private view offers them.
         legal = [a for a in ENGINE.legal_actions(state, view.current) if not isinstance(a, Play)]
         legal = [a for a in legal if not (isinstance(a, Attack) and a.plus)]
@@ -293,6 +331,7 @@ class FireshipUI(GameUI):
     # -- the private view -------------------------------------------------------------
     def private(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> BoardMessage:
         view = ENGINE.view(state, seat)
+        state = ENGINE.seen_by(state, seat)  # everyone but the seat a window asks: as before it opened
         hand = view.hand or []
         lines = [self.card_text(card, lang) + " · " + t(lang, f"fireship.when.{card}") for card in hand]
         embed = discord.Embed(title=t(lang, "fireship.private.title", count=len(hand)),
@@ -301,7 +340,7 @@ class FireshipUI(GameUI):
             badges = "\n".join(self.card_text(b, lang) for b in view.badges[seat])
             embed.add_field(name=t(lang, "fireship.private.badges"), value=badges, inline=False)
         controls = discord.ui.View(timeout=None)
-        legal = ENGINE.legal_actions(state, seat)
+        legal = [a for a in ENGINE.legal_actions(state, seat) if not isinstance(a, Play) or a.badge or a.card in hand]
         pieces = {p.id: p for p in view.pieces}
 
         def button(action: FireshipAction, text: str, style: discord.ButtonStyle, row: int) -> GameButton:
@@ -429,7 +468,7 @@ class FireshipUI(GameUI):
         for group in outcome.ranking:
             for seat in group:
                 name = f"{place}. {self.dot(view, seat)} {seat_name(record, seat, lang)}"
-                value = t(lang, "fireship.result.line", islands=view.islands.count(seat),
+                value = t(lang, "fireship.result.line", count=view.islands.count(seat),
                           power=ENGINE.total_power(state, seat))  # fmt: skip
                 if view.out[seat]:
                     value += " · " + t(lang, "fireship.board.left" if view.resigned[seat] else "fireship.board.sunk")
@@ -441,7 +480,7 @@ class FireshipUI(GameUI):
         embed = discord.Embed(title=t(lang, "fireship.rules.title"), description=t(lang, "fireship.rules.summary"), colour=COLOUR)
         for part in ("attacks", "specials", "cards"):
             embed.add_field(name=t(lang, f"fireship.rules.{part}_title"), value=t(lang, f"fireship.rules.{part}"), inline=False)
-        add_list(embed, t(lang, "fireship.rules.house_title"), [f"• {t(lang, f'fireship.house.{key}')}" for key in HOUSE_RULES])
+        add_list(embed, t(lang, "fireship.rules.house_title"), [f"• {house_rule(key, lang)}" for key in HOUSE_RULES])
         embed.add_field(name=t(lang, "fireship.rules.controls_title"), value=t(lang, "fireship.rules.controls"), inline=False)
         return embed
 

@@ -30,10 +30,8 @@ for a winner, a white frame for the current player).
   player's colour and its own cell (and its quarter, at home) is framed in
   black.
 - A Tourbillon (whirlpool) is a spiral in its owner's colour, under the
-  piece on its cell. An action being settled is magenta: an attack is an
-  arrow from the leader (piece or island) to the target, whose cell is
-  framed; a Boum puts a crosshair on its target; a Kraken or a Tourbillon's
-  strike frames the square it hits. A cancelled action ("Non") is grey.
+  piece on its cell. An action being settled draws nothing: the public view
+  never shows a reaction window (the table sees the position before it).
 
 The picture is a pure function of the view: the same view gives the same
 bytes (the PNG holds IHDR, PLTE, IDAT and IEND only: no time, no text). The
@@ -116,8 +114,7 @@ WOOD: RGB = (156, 104, 56)
 PURPLE: RGB = (124, 66, 170)
 FOG: RGB = (238, 243, 248)
 FOG_EDGE: RGB = (140, 154, 172)
-ACTION: RGB = (226, 24, 156)  # the action being settled
-CANCELLED: RGB = (150, 150, 156)
+ACTION: RGB = (226, 24, 156)  # a seat out of the game: a cross on its chip
 CHIP: RGB = (42, 62, 90)
 IDLE: RGB = (72, 82, 98)  # the panel once the game is over
 GOLD: RGB = (246, 190, 30)
@@ -331,17 +328,6 @@ def _spiral_badge(colour: RGB) -> Sprite:
     return pen.sprite()
 
 
-@lru_cache(maxsize=1)
-def _crosshair() -> Sprite:
-    pen = _Pen(INSIDE)
-    pen.ring(12, 5.0, OUTLINE)
-    pen.ring(12, 2.5, ACTION)
-    for a, b in (((0, -19), (0, -6)), ((0, 6), (0, 19)), ((-19, 0), (-6, 0)), ((6, 0), (19, 0))):
-        pen.stroke([a, b], 5.0, OUTLINE)
-        pen.stroke([a, b], 2.5, ACTION)
-    return pen.sprite()
-
-
 @lru_cache(maxsize=16)
 def _die(value: int | None) -> Sprite:
     """A d10 seen from above: a kite with its number (blank before the roll)."""
@@ -377,32 +363,6 @@ def _black_hole() -> Sprite:
     pen.disc(7, OUTLINE)
     pen.stroke([(3 * math.cos(a / 8), 3 * math.sin(a / 8)) for a in range(0, 40)], 1.5, LABEL_INK)
     return pen.sprite()
-
-
-@lru_cache(maxsize=64)
-def _arrow(start: tuple[int, int], end: tuple[int, int], colour: RGB) -> tuple[Sprite, tuple[int, int]]:
-    """An arrow from ``start`` to ``end`` (pixels), dark-rimmed, and where to stamp it."""
-    (x0, y0), (x1, y1) = start, end
-    length = math.hypot(x1 - x0, y1 - y0) or 1.0
-    dx, dy = (x1 - x0) / length, (y1 - y0) / length
-    tail, tip = (x0 + 9 * dx, y0 + 9 * dy), (x1 - 7 * dx, y1 - 7 * dy)
-    back = (tip[0] - 11 * dx, tip[1] - 11 * dy)
-    head = [tip, (back[0] - 6 * dy, back[1] + 6 * dx), (back[0] + 6 * dy, back[1] - 6 * dx)]
-    shaft = [tail, back]
-    side = 2 * math.ceil(max(abs(x1 - x0), abs(y1 - y0)) / 2 + 14)
-    cx, cy = round((x0 + x1) / 2), round((y0 + y1) / 2)
-    pen = _Pen(side)
-
-    def local(points: Points) -> list[tuple[float, float]]:
-        return [(x - cx, y - cy) for x, y in points]
-
-    tx, ty = local([tail])[0]
-    pen.disc(5, OUTLINE, tx, ty)
-    pen.stroke(local(shaft), 7.0, OUTLINE)
-    pen.silhouette([local(head)], colour, edge=1.5)
-    pen.stroke(local(shaft), 4.0, colour)
-    pen.disc(3.5, colour, tx, ty)
-    return pen.sprite(), (cx - side // 2, cy - side // 2)
 
 
 # -- the background ------------------------------------------------------------------
@@ -538,12 +498,6 @@ def _frame(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], colour: RGB, width:
     draw.rectangle((left, top, right - 1, bottom - 1), outline=colour, width=width)
 
 
-def _square(cell: Cell, reach: int) -> list[Cell]:
-    col, row = cell
-    return [(c, r) for c in range(max(0, col - reach), min(SIZE, col + reach + 1))
-            for r in range(max(0, row - reach), min(SIZE, row + reach + 1))]  # fmt: skip
-
-
 Group = tuple[int | None, str]  # owner and kind: the pieces a home shows as one
 KIND_ORDER = {"boat": 0, "plane": 1, "battleship": 2}
 
@@ -601,26 +555,6 @@ def _steered(draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
         _frame(draw, [cell], OUTLINE, 3)
 
 
-def _pending(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
-    """The action being settled: an arrow, a crosshair, or the square it strikes."""
-    pending = view.pending
-    if pending is None:
-        return
-    colour = CANCELLED if pending.cancelled else ACTION
-    target = ref_cell(pending.target, view.pieces)
-    if pending.cell is not None and pending.kind in ("kraken", "whirlpool"):
-        _frame(draw, _square(tuple(pending.cell), 2 if pending.kind == "kraken" else 1), colour, 3)  # type: ignore[arg-type]
-    if target is None:
-        return
-    _frame(draw, [target], colour, 2)
-    leader = ref_cell(pending.leader, view.pieces)
-    if pending.kind == "attack" and leader is not None and leader != target:
-        sprite, xy = _arrow(cell_centre(leader), cell_centre(target), colour)
-        _stamp(image, sprite, xy)
-    elif pending.kind == "boum":
-        _stamp(image, _crosshair(), cell_box(target)[:2])
-
-
 # -- the band below the frame --------------------------------------------------------
 PANEL = (10, 2 * EDGE + BOARD + 6, 290, HEIGHT - 8)  # the current player's dice and points
 CHIP_W, CHIP_GAP = 84, 8
@@ -672,7 +606,7 @@ def _flat_colours() -> list[RGB]:
     """Every colour the picture fills areas with: they must stay exact."""
     colours = [
         FRAME, LABEL_INK, SEA, GRID_LINE, SAND, SHORE, PALM, GREEN_DOT, OUTLINE, WHITE, NEUTRAL, STEEL, WOOD,
-        PURPLE, FOG, FOG_EDGE, ACTION, CANCELLED, CHIP, IDLE, GOLD, *SEAT_COLOURS,
+        PURPLE, FOG, FOG_EDGE, ACTION, CHIP, IDLE, GOLD, *SEAT_COLOURS,
     ]  # fmt: skip
     for home in (None, *SEAT_COLOURS):
         base = SEA if home is None else blend(SEA, home, HOME_TINT)
@@ -707,7 +641,6 @@ def render(view: FireshipView, labels: Mapping[str, str] | None = None) -> bytes
         _pieces(image, draw, view)
         _whirlpools(image, view, over=True)
         _steered(draw, view)
-        _pending(image, draw, view)
         _panel(image, draw, view)
         _chips(image, draw, view)
     return png.encode(to_palette(image))

@@ -9,12 +9,30 @@ waits in ``pending`` while each of them holding "Non" (or "+1", in an attack) is
 asked in turn (``react``); a card played passes the question to the other side.
 A choice the rules owe the player (which piece to lose, where the Kraken of a
 card rises, Deep Hole Bermuda with a "Non" in hand) waits in ``pick``.
+
+A reaction window is secret: whoever is not asked must not learn that the
+target holds "Non" or "+1". So while one is open, everyone else sees the table
+as it was before the action that opened it (``shown``, ``seen_by``), as if that
+action were still being played; its events wait in ``held`` until the window
+closes, and a click of the player whose turn it seems to be is told to wait
+(``StillPlaying``).
 House rules: ``HOUSE_RULES`` below; ``/fireship rules`` states each.
 """
 
 from pydantic import BaseModel
 
-from games.core import Engine, Event, IllegalAction, Outcome, ReactionWindow, Rng
+from games.core import (
+    Budget,
+    Engine,
+    Event,
+    IllegalAction,
+    Level,
+    NotYourTurn,
+    Outcome,
+    ReactionWindow,
+    Rng,
+    Step,
+)
 from games.fireship import bots, cards
 from games.fireship.board import (
     GREEN_DOTS,
@@ -35,10 +53,10 @@ from games.fireship.models import (
     POWER,
     START_FLEET,
     Accept,
-    AttackOption,
     Attack,
     Attacked,
     AttackFailed,
+    AttackOption,
     AttackRolled,
     BattleshipRoll,
     Bermuda,
@@ -67,8 +85,8 @@ from games.fireship.models import (
     PlaneSpared,
     Play,
     Ref,
-    Resigned,
     Reshuffled,
+    Resigned,
     Rise,
     Roll,
     Rolled,
@@ -111,7 +129,22 @@ HOUSE_RULES = (
     "whirlpool",  # the Tourbillon goes on an enemy ship and sinks boats and battleships around it
     "deck",  # played cards are shuffled into a new deck when it runs out
     "rounds",  # a limit of 20 rounds by default; most islands, then most power
+    "dice",  # three d10 reading 1-10; the win/lose dice win on 3 (plain) or 4 (blue-edged) faces of 6
+    "first_player",  # the highest total of the three dice starts; tied players throw again
+    "beaten",  # a piece beaten in an attack is destroyed
+    "lose_choice",  # the player chooses which boat or plane to lose, from the wheel as from a card
+    "wheel",  # 11 equal segments, one per action the book lists
+    "badges",  # 6 of each kind, public; a badge used goes back to the stock
+    "deck_mix",  # the 55 mystery cards, by kind (cards.DECK)
+    "out",  # a player left with nothing: their cards, badges and Tourbillons leave with them
 )
+
+
+class StillPlaying(NotYourTurn):
+    """A click of the player whose turn everyone sees while a secret reaction window is
+    open: told to wait, like at any busy moment, never why (it is not their move now)."""
+
+    key = "fireship.error.busy"
 
 
 class FireshipEngine(Engine[FireshipState, FireshipAction]):
@@ -160,7 +193,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         return rolls, seats[0]
 
     def copy_state(self, state: FireshipState) -> FireshipState:
-        """Copies only what moves mutate (options and tuples never change in place)."""
+        """Copies only what moves mutate (options, tuples, ``shown`` and ``held`` never change in place)."""
         pending, pick = state.pending, state.pick
         return state.model_copy(
             update={
@@ -200,7 +233,46 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
     def reaction_window(self, state: FireshipState) -> ReactionWindow | None:
         if state.phase != "react":
             return None
-        return ReactionWindow(seconds=REACTION_SECONDS, seen_as=frozenset({state.current}))
+        shown = state.shown or state
+        return ReactionWindow(seconds=REACTION_SECONDS, seen_as=frozenset({shown.current}))
+
+    def seen_by(self, state: FireshipState, seat: int | None) -> FireshipState:
+        """The state ``seat`` (None: the public) is shown: during a secret reaction window,
+        the one before the action that opened it, for everyone but the seat asked."""
+        if state.phase == "react" and state.shown is not None and not self._asked(state, seat):
+            return state.shown
+        return state
+
+    @staticmethod
+    def _asked(state: FireshipState, seat: int | None) -> bool:
+        return state.phase == "react" and state.pending is not None and seat is not None and state.pending.asking == seat
+
+    # -- a secret window hides the action that opened it -------------------------------
+    def apply(self, state: FireshipState, seat: int, action: FireshipAction) -> Step:
+        window = self.reaction_window(state)
+        if window is not None and seat in window.seen_as and seat not in self.to_act(state):
+            raise StillPlaying()
+        return self._veiled(state, super().apply(state, seat, action))
+
+    def resign(self, state: FireshipState, seat: int) -> Step:
+        step = super().resign(state, seat)
+        if self.reaction_window(state) is not None and seat == state.current:
+            step.state.held = []  # the action being settled leaves with its player: the table never saw it
+        return self._veiled(state, step)
+
+    def _veiled(self, before: FireshipState, step: Step) -> Step:
+        """A step that leaves a secret window open tells nothing yet: its events are held, and the
+        table keeps seeing ``before`` (the last state it saw); once no window is open, everything
+        held is told at once, as if no window had been."""
+        state: FireshipState = step.state
+        if state.phase == "react":
+            if state.shown is None:
+                state.shown = self.copy_state(before)
+            state.held = state.held + step.events
+            return Step(state, [])
+        events = state.held + step.events
+        state.shown, state.held = None, []
+        return Step(state, events)
 
     def legal_actions(self, state: FireshipState, seat: int) -> list[FireshipAction]:
         if seat not in self.to_act(state):
@@ -387,22 +459,24 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
 
     # -- views ------------------------------------------------------------------
     def view(self, state: FireshipState, seat: int | None) -> FireshipView:
+        """The table as ``seat`` is shown it (``seen_by``), with the seat's own hand as it is."""
+        hand = sorted(state.hands[seat]) if seat is not None else None
+        state = self.seen_by(state, seat)
         over = state.phase == "over"
-        pending = state.pending
-        asked = pending is not None and seat is not None and pending.asking == seat and state.phase == "react"
-        shown_phase = state.phase if state.phase != "react" or asked else ("roll" if pending and pending.resume == "start" else "act")
-        mine = seat is not None and seat == state.current and not over
+        asked = self._asked(state, seat)
+        pending = state.pending if asked else None
+        plus = seat is not None and seat == state.current and not over and "plus_one" in (hand or [])
         return FireshipView(
             seat=seat, seats=state.seats, options=state.options, corners=list(state.corners),
             pieces=[p.model_copy() for p in state.pieces], islands=list(state.islands),
             supply=[dict(s) for s in state.supply], badges=[sorted(b) for b in state.badges],
-            hand=sorted(state.hands[seat]) if seat is not None else None, deck=len(state.deck),
-            current=state.current, round=state.round, throw_off=state.throw_off, phase=shown_phase, dice=state.dice, points=state.points,
+            hand=hand, deck=len(state.deck),
+            current=state.current, round=state.round, throw_off=state.throw_off, phase=state.phase, dice=state.dice, points=state.points,
             moving=state.moving,
             reachable={label(cell): cost for cell, cost in sorted(self.destinations(state).items())},
             speed={kind: self.speed(state, kind) for kind in FLEET},
             led=list(state.led), specials=state.specials,
-            attacks=[o for o in self.attack_options(state) if mine or not o.plus],  # a +1 in hand is secret
+            attacks=[o for o in self.attack_options(state) if plus or not o.plus],  # a +1 in hand is secret
             fog=list(state.fog), skip=list(state.skip), whirlpools=list(state.whirlpools),
             pending=None if pending is None else PendingView(
                 kind=pending.kind, actor=pending.actor, leader=pending.leader, target=pending.target,
@@ -430,7 +504,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         groups += [[s] for s in reversed(state.out_order) if s not in state.winners]
         return Outcome(reason=state.end_reason or "last", winners=sorted(state.winners), ranking=groups, scores=islands)
 
-    def choose(self, view: BaseModel, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
+    def choose(
+        self, view: BaseModel, legal: list[FireshipAction], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+    ) -> FireshipAction:  # fmt: skip
         assert isinstance(view, FireshipView)
         return bots.choose(view, legal, rng)
 
@@ -763,6 +839,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         self._after_pick(state, events)
 
     def _after_pick(self, state: FireshipState, events: list[Event]) -> None:
+        """Back to what the choice interrupted, unless it ended the game (the last piece lost)."""
+        if state.phase == "over":
+            return
         pick = state.pick
         assert pick is not None
         state.pick = None

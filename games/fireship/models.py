@@ -7,7 +7,7 @@ numbered 1-9 in reading order).
 """
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -103,6 +103,10 @@ class FireshipState(GameState):
     out_order: list[int] = []  # seats in the order they left the board
     winners: list[int] = []
     end_reason: Literal["last", "islands", "rounds", "forfeit"] | None = None
+    # While a secret reaction window is open, everyone but the seat asked sees ``shown``: the
+    # state just before the action that opened it; what happened since waits in ``held``.
+    shown: "FireshipState | None" = None
+    held: list["HeldEvent"] = []
 
 
 # -- actions ----------------------------------------------------------------
@@ -396,9 +400,18 @@ class GameEnded(Event):
     winners: list[int]
 
 
+HeldEvent = Annotated[
+    TurnStarted | Skipped | Rolled | Moved | Attacked | AttackRolled | AttackFailed | Destroyed | IslandTaken
+    | CardPlayed | Cancelled | SpecialUsed | BattleshipRoll | Spun | Drew | KeptCard | Gained | PlaneSpared
+    | Bermuda | WhirlpoolPlaced | KrakenRose | WhirlpoolStruck | Eliminated | Resigned | Reshuffled | GameEnded,
+    Field(discriminator="kind"),
+]  # fmt: skip
+FireshipState.model_rebuild()
+
+
 # -- views ------------------------------------------------------------------
 class PendingView(BaseModel):
-    """An action being settled. The public sees what it is, never who is being asked."""
+    """The action a reaction window asks about, as the seat asked sees it."""
 
     kind: str
     actor: int
@@ -424,7 +437,8 @@ class AttackOption(BaseModel):
 class FireshipView(BaseModel):
     """What a seat (or the public, ``seat`` None) may know: everything on the board,
     badges, the dice, the deck's size. Kept cards are secret to their holder, and so is
-    a reaction window: ``asked`` is only set in the view of the seat it asks."""
+    a reaction window: only the seat it asks sees it (``asked``, ``pending``); everyone
+    else sees the table as it was before the action that opened it."""
 
     seat: int | None
     seats: int
@@ -439,7 +453,7 @@ class FireshipView(BaseModel):
     current: int
     round: int
     throw_off: list[dict[int, int]]
-    phase: Phase  # "react" only in the view of the seat asked; others see the pending action
+    phase: Phase  # "react" only in the view of the seat asked
     dice: tuple[int, int, int] | None
     points: int
     moving: int | None
@@ -451,7 +465,7 @@ class FireshipView(BaseModel):
     fog: list[bool]
     skip: list[bool]
     whirlpools: list[tuple[int, Cell]]
-    pending: PendingView | None
+    pending: PendingView | None  # in the view of the seat asked only
     pick: str | None  # the choice the current player owes (what was drawn is public)
     asked: bool  # the viewer is being asked to react
     out: list[bool]

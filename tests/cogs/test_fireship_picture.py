@@ -1,7 +1,7 @@
 """The Fireship sea picture: valid PNGs from seeded play-outs, the same bytes for
 the same view whatever the secrets, and pixels that show what the view says
 (flags, pieces by colour and kind, homes, the current player, reachable cells,
-fog, whirlpools, the action being settled, the dice band)."""
+fog, whirlpools, the dice band); a secret reaction window is never drawn."""
 
 import io
 from concurrent.futures import ThreadPoolExecutor
@@ -12,8 +12,6 @@ from PIL import Image, ImageChops
 from tests.cogs import png_checks
 from tests.cogs.png_checks import close
 from cogs.fireship.picture import (
-    ACTION,
-    CANCELLED,
     FOG,
     GREEN_DOT,
     HEIGHT,
@@ -36,7 +34,8 @@ from cogs.fireship.picture import (
 from bench.pictures import play
 from games.fireship import ENGINE
 from games.fireship.board import GREEN_DOTS, HOMES, ISLANDS, SPECIAL_CELLS, label
-from games.fireship.models import FireshipState, FireshipView, PendingView
+from games.fireship.models import FireshipState, FireshipView
+from tests.games.test_fireship_playouts import built
 
 GAMES = ((0, 2), (2, 4))  # (seed, seats): a two-player game, and a four-player one
 
@@ -263,24 +262,13 @@ def test_fog_and_whirlpools(games):
     assert count_in(under, box, colour_of(view, view.current)) > 40
 
 
-def test_pending_attack_arrow(games):
-    view = mid_game(games)
-    pieces = lone_pieces(view)
-    leader = next(p for p in pieces if p.owner == view.current)
-    target = min((p for p in pieces if p.owner != view.current), key=lambda p: abs(p.cell[0] - leader.cell[0]) + abs(p.cell[1] - leader.cell[1]))
-    attack = PendingView(kind="attack", actor=view.current, leader=str(leader.id), target=str(target.id), cell=None, attack=2, defence=1, cancelled=False)
-    image = picture(view.model_copy(update={"pending": attack}))
-    (x0, y0), (x1, y1) = cell_centre(tuple(leader.cell)), cell_centre(tuple(target.cell))
-    midpoint = ((x0 + x1) // 2, (y0 + y1) // 2)
-    assert count_in(image, (midpoint[0] - 3, midpoint[1] - 3, midpoint[0] + 4, midpoint[1] + 4), ACTION) > 5
-    assert count_in(image, cell_box(tuple(target.cell)), ACTION) > 60  # its frame and the arrowhead
-    assert count_in(picture(view), cell_box(tuple(target.cell)), ACTION) == 0
-    cancelled = picture(view.model_copy(update={"pending": attack.model_copy(update={"cancelled": True})}))
-    assert count_in(cancelled, cell_box(tuple(target.cell)), ACTION) == 0
-    assert count_in(cancelled, cell_box(tuple(target.cell)), CANCELLED) > 60
-    # An island may lead: the arrow starts on it.
-    island = PendingView(kind="attack", actor=view.current, leader="i5", target=str(target.id), cell=None, attack=2, defence=1, cancelled=False)
-    assert count_in(picture(view.model_copy(update={"pending": island})), cell_box(ISLANDS[4]), ACTION) > 10
+def test_a_reaction_window_is_not_drawn():
+    """While a player is asked in secret whether to answer an action with a card, the public
+    picture is the one of the table before that action, to the byte."""
+    for before, seat, action in built()[:6]:
+        during = ENGINE.apply(before, seat, action).state
+        assert during.phase == "react"
+        assert render(public(during)) == render(public(before))
 
 
 def test_band_shows_the_current_player_dice_and_points(games):

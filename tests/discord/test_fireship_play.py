@@ -55,7 +55,7 @@ async def test_a_whole_game_against_computers_in_french(env: Env) -> None:
     assert "La partie est terminée." in texts and "🔵 ann" in texts
     (result,) = [m for m in thread.history() if m.embeds and m.embeds[0].title.startswith("🏆 Fireship")]
     assert result.embeds[0].description.startswith(("Les tours sont écoulés", "🔵", "ann", "🤖"))
-    assert "île(s) · puissance" in result.embeds[0].fields[0].value
+    assert any(f" {word} · puissance" in field.value for field in result.embeds[0].fields for word in ("île", "îles"))
     await check_log_and_replay(env, record, driver.tokens)
 
 
@@ -120,18 +120,33 @@ async def fight(env: Env, hand: list[str]) -> tuple[Any, Any, Driver, Any]:
     return ann, ben, Driver(env, thread, [ann, ben], record.id), thread
 
 
+def controls(shown: Any) -> list[tuple[str, str, bool]]:
+    """What a message's controls show: kind, label or placeholder, disabled; not their ids."""
+    return [(type(i).__name__, getattr(i, "label", None) or getattr(i, "placeholder", ""), bool(i.disabled))
+            for row in shown.components for i in row.children]  # fmt: skip
+
+
 async def test_non_answers_an_attack_in_secret(env: Env) -> None:
     """« Non : annule n’importe quelle action une fois »: Ben, attacked, is asked by DM; nothing
-    public says so (no name, no card, no custom id); his Non cancels the attack."""
+    public says so: the board stays as it was before the attack (no name, no card, no custom
+    id, not even the attack), and Ann's clicks on it meanwhile are told to wait; his Non
+    cancels the attack, and then the attack and the Non are told."""
     ann, ben, driver, thread = await fight(env, ["non"])
-    await driver.play(driver_seat(await driver.record(), ann), Attack(leader="90", target="91"))
+    record = await driver.record()
+    before = board(env, thread, record)
+    embed, shown_before = before.embeds[0].to_dict(), controls(before)
+    await driver.play(driver_seat(record, ann), Attack(leader="90", target="91"))
     record = await driver.record()
     assert env.bot.service.state(record).phase == "react"
     shown = board(env, thread, record)
-    assert "being settled" in shown.embeds[0].description and "ben" not in shown.embeds[0].description
+    assert shown.embeds[0].to_dict() == embed and controls(shown) == shown_before
     assert all(":cnon" not in c and ":ok" not in c for c in custom_ids(shown))
     texts = thread_text(env, thread)
-    assert "Non" not in texts and "ben must play" not in texts
+    assert "Non" not in texts and "ben must play" not in texts and "attacks" not in texts
+    end_turn = next(c for c in custom_ids(shown) if c.endswith(":x"))
+    waited = await ann.click(shown, custom_id=end_turn)
+    assert waited.ephemeral and waited.response.content == "⛔ One moment: the last move is still being played. Try again in a few seconds."
+    assert (await driver.record()).version == record.version
     assert ann.user.dm_channel is None or not list(ann.user.dm_channel.history())
     dm = await driver.last_dm(record, driver_seat(record, ben))
     assert "an action hits you" in dm.content
@@ -143,7 +158,8 @@ async def test_non_answers_an_attack_in_secret(env: Env) -> None:
     record = await driver.record()
     state = env.bot.service.state(record)
     assert state.phase == "act" and state.hands[driver_seat(record, ben)] == []
-    assert "🚫 Non! The attack is cancelled." in board(env, thread, record).embeds[0].fields[-1].value
+    told = board(env, thread, record).embeds[0].fields[-1].value
+    assert "attacks" in told and "🚫 Non! The attack is cancelled." in told
     assert any(p.id == 91 for p in state.pieces)
 
 

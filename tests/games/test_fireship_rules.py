@@ -1154,6 +1154,33 @@ def test_the_last_player_on_the_board_wins() -> None:
     assert not of(events, Eliminated) and after.phase == "act"
 
 
+def test_losing_the_last_boat_to_the_wheel_or_a_card_ends_the_game() -> None:
+    """« Être le dernier joueur sur le plateau. »
+    « Perds un bateau : le bateau sort du plateau. »
+    « Perds un bateau : le joueur sort un bateau de sa couleur de son choix du plateau. »
+    Checks: with two players, seat 0's only piece is a boat on the wheel G7 (or on the
+    mystery cell J3); the wheel (or the card drawn there) takes a boat: the only choice is that
+    boat, which leaves the board; seat 0 is out and seat 1 wins at once ("last"), nobody is
+    left to act and no choice is pending. With three players the game goes on: the turn
+    passes to seat 1."""
+    for state in (wheel_state("lose_boat", pieces=[(0, "boat", "G7"), (1, "boat", "R18")]),
+                  build([(0, "boat", "J3"), (1, "boat", "R18")], deck=["lose_boat"])):  # fmt: skip
+        picking, _ = act(state, Use(piece=0))
+        assert picking.phase == "pick" and legal(picking) == [Lose(piece=0)]
+        over, events = act(picking, Lose(piece=0))
+        assert of(events, Destroyed) == [Destroyed(pieces=[(0, "boat", state.pieces[0].cell)], cause="lost")]
+        assert of(events, Eliminated) == [Eliminated(seat=0)]
+        assert of(events, GameEnded) == [GameEnded(reason="last", winners=[1])]
+        assert over.phase == "over" and ENGINE.to_act(over) == frozenset() and over.pick is None
+        outcome = ENGINE.outcome(over)
+        assert outcome.winners == [1] and outcome.ranking == [[1], [0]] and outcome.reason == "last"
+    three = build([(0, "boat", "J3"), (1, "boat", "R18"), (2, "boat", "B18")], seats=3, deck=["lose_boat"])
+    picking, _ = act(three, Use(piece=0))
+    after, events = act(picking, Lose(piece=0))
+    assert of(events, Eliminated) == [Eliminated(seat=0)] and not of(events, GameEnded)
+    assert after.current == 1 and after.phase == "roll" and after.out == [True, False, False]
+
+
 def test_holding_every_island_wins() -> None:
     """« Conquérir toutes les îles / le maximum en un temps imparti. »
     Checks: holding eight islands, seat 0 takes the ninth (the white J10) and wins at once
@@ -1193,14 +1220,16 @@ def test_a_tourbillon_strike_can_be_answered_and_can_end_the_game() -> None:
     """« Tourbillon : le joueur pose un pion tourbillon sur une case, à son prochain tour, tous les navires dans un rayon d’une case autour du pion sont détruits. »
     « Non : annule n’importe quelle action une fois (aucune limite). »
     Checks: when the strike comes at the start of seat 0's turn, seat 1 (holding a Non) is
-    asked while everyone else sees seat 0 about to roll; the Non saves the boat; without it
-    the boat sinks; a strike that sinks the last enemy piece ends the game."""
+    asked in secret: everyone else still sees seat 1 ending its turn and hears nothing yet;
+    the Non saves the boat, and the strike is told then; without it the boat sinks; a strike
+    that sinks the last enemy piece ends the game."""
     pieces = [(1, "boat", "K8"), (0, "plane", "A1"), (1, "boat", "R18")]
-    state = build(pieces, current=1, whirlpools=[(0, at("K8"))], hands={1: ["non"]})
-    state, events = act(state, EndTurn())
-    assert of(events, WhirlpoolStruck) == [WhirlpoolStruck(seat=0, cell=at("K8"))]
-    assert ENGINE.to_act(state) == {1} and ENGINE.view(state, 0).phase == "roll" and ENGINE.view(state, 1).asked
+    ending = build(pieces, current=1, whirlpools=[(0, at("K8"))], hands={1: ["non"]})
+    state, events = act(ending, EndTurn())
+    assert events == [] and ENGINE.to_act(state) == {1} and ENGINE.view(state, 1).asked
+    assert ENGINE.view(state, 0) == ENGINE.view(ending, 0) and ENGINE.view(state, None) == ENGINE.view(ending, None)
     saved, events = act(state, Play(card="non"), seat=1)
+    assert of(events, WhirlpoolStruck) == [WhirlpoolStruck(seat=0, cell=at("K8"))]
     assert of(events, Cancelled) == [Cancelled(action="whirlpool")] and 0 in ids(saved)
     assert saved.current == 0 and saved.phase == "roll" and saved.whirlpools == []
     sunk, _ = act(state, Accept(), seat=1)
