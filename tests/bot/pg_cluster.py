@@ -45,7 +45,8 @@ def _server_user() -> str | None:
 
 
 class Cluster:
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        self.durable = durable  # fsync on; tests run without, benches that compare with it
         self.folder: Path | None = None
         self.port = 0
         self._as: list[str] = []
@@ -75,7 +76,8 @@ class Cluster:
         self._run(str(PG_BIN / "initdb"), "-D", str(data), "-U", USER, f"--pwfile={password_file}",
                   "-A", "scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
         self.port = _free_port()
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -F -c max_connections=200"
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
+        options += "" if self.durable else " -F"
         self._run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(self.folder / "log"), "-w", "start")
         return self
 
