@@ -13,6 +13,7 @@ narration or a custom id; the words are revealed in the result only.
 """
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -23,6 +24,8 @@ from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton, Prompt
 from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
 from bot.ui.tables import TYPE, jump_url
+from cogs.fortboyard.describe import DescribesFort
+from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label, seconds_text
 from cogs.fortboyard.picture import render
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
@@ -64,19 +67,9 @@ from games.fortboyard.trials import RED_LIGHT
 
 GAME = ENGINE.name
 COLOUR = 0x9C4221
-PAWNS = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")  # the pawns' colours on the picture, seat by seat
-SIGN_EMOJI = {"stone": "🪨", "paper": "📄", "scissors": "✂️", "well": "🕳️"}
 NEWS = frozenset({"trial_began", "round_ended"})
+Namer = Callable[[SessionRecord, int, Language], str]
 ANSWER = "ans"  # the text box's name: ``ans<turn>``
-
-
-def grid_label(cell: int, size: int) -> str:
-    """A sea-battle cell: column letter, row number ("B2")."""
-    return f"{'ABCD'[cell % size]}{cell // size + 1}"
-
-
-def cell_name(cell: int, lang: Language) -> str:
-    return t(lang, "fortboyard.cell.fouras") if cell == FOURAS else t(lang, f"fortboyard.cell.{TRACK[cell]}")
 
 
 def rule_facts(lang: Language) -> dict[str, dict[str, Any]]:
@@ -113,7 +106,7 @@ def house_rule(key: str, lang: Language) -> str:
     return rule_text(f"fortboyard.house.{key}", lang)
 
 
-class FortBoyardUI(GameUI):
+class FortBoyardUI(DescribesFort, GameUI):
     game = GAME
     title_key = "fortboyard.title"
     has_picture = True
@@ -137,8 +130,8 @@ class FortBoyardUI(GameUI):
         embed.add_field(name=t(lang, "fortboyard.board.players"), value=self._players(record, view, lang), inline=False)
         add_recent(embed, lang, self.recent_lines(record, state, lang))
         embed.set_image(url=f"attachment://{PICTURE}")
-        embed.set_footer(text=t(lang, "fortboyard.board.footer", stock=view.stock, clock=view.clock,
-                                side=t(lang, f"fortboyard.side.{view.side}")))  # fmt: skip
+        if view.round < 3:
+            embed.set_footer(text=t(lang, "fortboyard.board.footer", count=view.stock))
         controls = discord.ui.View(timeout=None)
         if record.status == "active" and view.phase != "over":
             for item in self._controls(record, state, view, lang):
@@ -161,14 +154,17 @@ class FortBoyardUI(GameUI):
         ends = [record.seats[s].window for s in seats if record.seats[s].window is not None]
         return f"<t:{int(max(ends))}:R>" if ends else ""
 
-    def _prompt(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
+    def _prompt(self, record: SessionRecord, view: FortBoyardView, lang: Language, name: Namer = seat_mention,
+                timed: bool = True) -> str:  # fmt: skip
+        """What to do now; ``name`` names the players (mentions on the board, names in words),
+        ``timed`` adds a trial's hourglass."""
         if view.phase == "over" or record.status != "active":
             return t(lang, "fortboyard.prompt.over")
-        who = seat_mention(record, view.current, lang)
+        who = name(record, view.current, lang)
         me = view.players[view.current]
         match view.phase:
             case "level":
-                waiting = ", ".join(seat_mention(record, s, lang) for s in view.to_act)
+                waiting = ", ".join(name(record, s, lang) for s in view.to_act)
                 return t(lang, "fortboyard.prompt.level", waiting=waiting)
             case "roll":
                 return t(lang, "fortboyard.prompt.roll_sea" if me.sea is not None else "fortboyard.prompt.roll", player=who)
@@ -181,8 +177,9 @@ class FortBoyardUI(GameUI):
                 return t(lang, "fortboyard.prompt.opponent", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
             case "trial":
                 assert view.trial is not None
-                players = ", ".join(seat_mention(record, s, lang) for s in view.trial.players)
-                return t(lang, "fortboyard.prompt.trial", players=players, deadline=self._deadline_text(record, view.trial, lang))
+                players = ", ".join(name(record, s, lang) for s in view.trial.players)
+                deadline = self._deadline_text(record, view.trial, lang) if timed else ""
+                return t(lang, "fortboyard.prompt.trial", players=players, deadline=deadline).strip()
             case "dive":
                 return t(lang, "fortboyard.prompt.dive", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
             case "guess":
@@ -203,19 +200,23 @@ class FortBoyardUI(GameUI):
             return ""
         return t(lang, "fortboyard.deadline_look" if trial.stage == "look" else "fortboyard.deadline", deadline=deadline)
 
-    def _trial(self, record: SessionRecord, trial: TrialView, lang: Language) -> str:
+    def _trial(self, record: SessionRecord, trial: TrialView, lang: Language, in_words: bool = False) -> str:
+        """The trial as the board shows it; ``in_words`` (the description) leaves out the pile of
+        sticks, and a sequence to memorise, which must vanish with the board's."""
         players = " ⚔️ ".join(seat_name(record, s, lang) for s in trial.players)
         head = t(lang, "fortboyard.trial.head", category=t(lang, f"fortboyard.category.{trial.category}"),
                  players=players, stake=t(lang, f"fortboyard.stake.{trial.stake}"))  # fmt: skip
         if trial.replays:
             head += " " + t(lang, "fortboyard.trial.replay", replays=trial.replays)
-        lines = [head, self._trial_body(record, trial, lang)]
+        lines = [head, self._trial_body(record, trial, lang, in_words)]
         if len(trial.players) > 1 and trial.done:
             lines.append(t(lang, "fortboyard.trial.done", players=", ".join(seat_name(record, s, lang) for s in trial.done)))
         return "\n".join(lines)
 
-    def _trial_body(self, record: SessionRecord, trial: TrialView, lang: Language) -> str:
+    def _trial_body(self, record: SessionRecord, trial: TrialView, lang: Language, in_words: bool = False) -> str:
         match trial.trial_kind:
+            case "sequence" if trial.stage == "look" and in_words:
+                return t(lang, "fortboyard.describe.look")
             case "riddle":
                 return t(lang, "fortboyard.trial.riddle", text=trial.text)
             case "sequence" if trial.stage == "look":
@@ -244,8 +245,8 @@ class FortBoyardUI(GameUI):
                 return t(lang, f"fortboyard.trial.{light}", lit=trial.lit, lights=trial.lights)
             case "nim":
                 player = seat_name(record, trial.turn_of, lang) if trial.turn_of is not None else ""
-                return t(lang, "fortboyard.trial.nim", sticks=trial.sticks, most=trial.most, player=player,
-                         pile="🪵" * (trial.sticks or 0))  # fmt: skip
+                return t(lang, "fortboyard.trial.nim", count=trial.sticks or 0, most=trial.most, player=player,
+                         pile="" if in_words else "🪵" * (trial.sticks or 0))  # fmt: skip
             case "battleship" if trial.stage == "hide":
                 return t(lang, "fortboyard.trial.battleship_hide", size=trial.size)
             case "battleship":
@@ -328,7 +329,7 @@ class FortBoyardUI(GameUI):
                 items += self._trial_controls(state, trial, button, lang)
             case "dive":
                 items += [button(Dive().token(), t(lang, "fortboyard.button.dive"), primary, emoji="🤿"),
-                          button(Abandon().token(), t(lang, "fortboyard.button.abandon"), secondary)]
+                          button(Abandon().token(), t(lang, "fortboyard.button.no_dive"), secondary)]
             case "guess":
                 items += [button(f"{TYPE}{ANSWER}{state.turn}", t(lang, "fortboyard.button.propose"), success, emoji="✍️"),
                           button(GiveUp().token(), t(lang, "fortboyard.button.give_up"), secondary)]
@@ -476,7 +477,7 @@ class FortBoyardUI(GameUI):
             case "grabbed":
                 stone = t(lang, "fortboyard.stone")
                 params["tokens"] = " + ".join(str(v) if v else stone for v in event["tokens"])
-                params["total"] = sum(event["tokens"])
+                params["count"] = sum(event["tokens"])
             case "words_revealed":
                 params["words"] = ", ".join(f"{seat_name(record, int(s), lang)} **{w}**" for s, w in event["words"].items())
             case "game_ended":
@@ -502,7 +503,7 @@ class FortBoyardUI(GameUI):
         if state.phase == "trial" and state.trial is not None:
             category = t(lang, f"fortboyard.category.{state.trial.category}")
             return t(lang, "fortboyard.news.trial", players=players, category=category,
-                     deadline=self._deadline_text(record, state.trial, lang))  # fmt: skip
+                     deadline=self._deadline_text(record, state.trial, lang)).strip()  # fmt: skip
         if state.phase == "level":
             return t(lang, "fortboyard.news.level", players=players)
         if state.phase == "guess":
@@ -529,7 +530,7 @@ class FortBoyardUI(GameUI):
                 lines = [t(lang, "fortboyard.result.line", keys=player.keys, clues=player.clues, word=player.word or "—")]
                 if player.handfuls:
                     hands = " | ".join(" + ".join(str(v) if v else stone for v in hand) for hand in player.handfuls)
-                    lines.append(t(lang, "fortboyard.result.draws", boyards=player.boyards, handfuls=hands))
+                    lines.append(t(lang, "fortboyard.result.draws", count=player.boyards, handfuls=hands))
                 else:
                     lines.append(t(lang, "fortboyard.result.out"))
                 embed.add_field(name=name[:256], value="\n".join(lines)[:FIELD_SIZE], inline=False)
@@ -555,4 +556,5 @@ class FortBoyardUI(GameUI):
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
         return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
-                 side=t(lang, f"fortboyard.side.{opts.side}"), clock=opts.clock, **opts.computer.model_dump())  # fmt: skip
+                 side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang),
+                 **opts.computer.model_dump())  # fmt: skip

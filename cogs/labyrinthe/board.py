@@ -17,6 +17,7 @@ once made. Duels are also told as separate thread messages as they happen
 (``news``), which ping the challenged player.
 """
 
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -26,6 +27,8 @@ from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
+from cogs.labyrinthe.describe import DescribesCastle
+from cogs.labyrinthe.names import PAWNS, TREASURES, TURN_KEYS, treasure_name, turn_text  # noqa: F401 - TREASURES, TURN_KEYS: for the catalog tests
 from cogs.labyrinthe.picture import render
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import HOUSE_RULES, TREASURES_TO_WIN
@@ -47,32 +50,13 @@ from games.labyrinthe.models import (
 
 GAME = ENGINE.name
 COLOUR = 0x2C5282
-PAWNS = ("🔴", "🔵", "🟢", "🟡")  # the pawns' colours on the picture, seat by seat
-TREASURES = (
-    ("crown", "👑"), ("ring", "💍"), ("key", "🗝️"), ("sword", "🗡️"), ("goblet", "🏆"), ("gem", "💎"),
-    ("book", "📖"), ("potion", "🧪"), ("map", "🗺️"), ("hourglass", "⏳"), ("lantern", "🏮"), ("lute", "🪕"),
-    ("bell", "🔔"), ("shield", "🛡️"), ("scroll", "📜"), ("coin", "🪙"), ("owl", "🦉"), ("egg", "🥚"),
-)  # fmt: skip
 SIGN_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
 RING_GROUPS = ((0, 1), (2, 3), (4, 5))  # one menu per pair of rings: 16, 24 and 24 cells at most
-TURN_KEYS = {
-    "c1": "centre_cw", "c2": "centre_half", "c3": "centre_ccw",
-    "icw": "inner_cw", "iccw": "inner_ccw", "ocw": "outer_cw", "occw": "outer_ccw",
-}  # fmt: skip
+Namer = Callable[[SessionRecord, int, Language], str]
 NEWS = frozenset({"challenged", "stake", "chose", "revealed", "handed", "placed"})
 
 
-def treasure_name(number: int, lang: Language) -> str:
-    """"👑 7 Couronne": the picture numbers treasures from 1."""
-    key, emoji = TREASURES[number]
-    return f"{emoji} {number + 1} {t(lang, f'labyrinthe.treasure.{key}')}"
-
-
-def turn_text(ring: int, by: int, lang: Language) -> str:
-    return t(lang, f"labyrinthe.turn.{TURN_KEYS[Turn(ring=ring, by=by).token()]}")
-
-
-class LabyrintheUI(GameUI):
+class LabyrintheUI(DescribesCastle, GameUI):
     game = GAME
     title_key = "labyrinthe.title"
     has_picture = True
@@ -100,14 +84,15 @@ class LabyrintheUI(GameUI):
                 controls.add_item(item)
         return [BoardMessage(embed=embed, view=controls)]
 
-    def _prompt(self, record: SessionRecord, view: LabyrintheView, lang: Language) -> str:
+    def _prompt(self, record: SessionRecord, view: LabyrintheView, lang: Language, name: Namer = seat_mention) -> str:
+        """What to do now; ``name`` names the players (mentions on the board, names in words)."""
         if view.phase == "over" or record.status != "active":
             return t(lang, "labyrinthe.prompt.over")
-        who = seat_mention(record, view.current, lang)
+        who = name(record, view.current, lang)
         duel = view.duel
         if view.phase == "change":
             key = "change_took" if view.took else "change"
-            return t(lang, f"labyrinthe.prompt.{key}", player=who, left=2 - len(view.changes))
+            return t(lang, f"labyrinthe.prompt.{key}", player=who, count=2 - len(view.changes))
         if view.phase == "move":
             return t(lang, "labyrinthe.prompt.move", player=who)
         if view.phase == "challenge":
@@ -115,13 +100,11 @@ class LabyrintheUI(GameUI):
         if view.phase == "stake":
             return t(lang, "labyrinthe.prompt.stake", player=who)
         assert duel is not None
-        a, b = (seat_mention(record, s, lang) for s in (duel.challenger, duel.defender))
+        a, b = (name(record, s, lang) for s in (duel.challenger, duel.defender))
         if view.phase == "choose":
-            waiting = ", ".join(
-                seat_mention(record, s, lang) for s in (duel.challenger, duel.defender) if s not in duel.chosen
-            )
+            waiting = ", ".join(name(record, s, lang) for s in (duel.challenger, duel.defender) if s not in duel.chosen)
             return t(lang, "labyrinthe.prompt.choose", challenger=a, defender=b, waiting=waiting, round=duel.round)
-        winner = seat_mention(record, duel.winner, lang) if duel.winner is not None else ""
+        winner = name(record, duel.winner, lang) if duel.winner is not None else ""
         return t(lang, "labyrinthe.prompt.place", player=winner)
 
     def _target(self, view: LabyrintheView, lang: Language) -> str:
@@ -144,7 +127,7 @@ class LabyrintheUI(GameUI):
                 line += " · " + t(lang, "labyrinthe.board.treasures", count=len(view.boxes[seat]))
             lines.append(line)
         if view.boxes is None:
-            lines.append(t(lang, "labyrinthe.board.closed_boxes", collected=len(view.collected)))
+            lines.append(t(lang, "labyrinthe.board.closed_boxes", count=len(view.collected)))
         return "\n".join(lines)[:FIELD_SIZE]
 
     def _controls(
@@ -276,6 +259,8 @@ class LabyrintheUI(GameUI):
             variant = ".target" if event["for_target"] else ".duel"
         elif kind == "stake":
             variant = ".die" if event["die"] else ".one"
+        elif kind == "resigned":
+            params["count"] = event["returned"]
         elif kind == "handed":
             variant = ".some" if event["count"] else ".none"  # « S'il n'a pas d'objet trésor, il ne donne rien »
         elif kind == "revealed":

@@ -45,7 +45,7 @@ async def test_the_rules_state_the_duels_bounds_the_idle_cards_and_the_track_fro
     assert "**Nim**: 10 to 21 sticks; in turn take 1 up to the card's maximum (2 to 4)" in en
     assert "**Nim** : 10 à 21 bâtonnets ; chacun son tour en prend de 1 au maximum de la carte (2 à 4)" in fr
     assert "a grid of 3×3 to 4×4" in en and "une grille de 3×3 à 4×4" in fr
-    assert "The PERSONNAGE, CACHE and FORT BOYARD cards: the book gives them no use, so they have no effect" in en
+    assert "The box's character, cover and Fort Boyard cards: the book gives them no use, so they have no effect" in en
     assert "Les cartes PERSONNAGE, CACHE et FORT BOYARD : la règle ne leur donne aucun usage" in fr
     assert "the stake announced before a duel goes to whoever wins it, challenger or challenged" in en
     assert "l'enjeu annoncé avant un duel va à qui le gagne, défieur ou défié" in fr
@@ -67,7 +67,7 @@ async def test_start_options_show_in_the_lobby(env) -> None:  # noqa: ANN001
     set_locale(ann, "fr")
     lobby = (await ann.slash(channel, "fortboyard start", cards="en", side="blue", hourglass=45, computer_skill=80)).response
     text = public_text(lobby)
-    assert "cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45 s" in text
+    assert "cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45\xa0secondes" in text  # written out
     assert "80 % / 80 % / 80 % / 80 %" in text
 
 

@@ -57,7 +57,7 @@ async def test_the_undo_button_is_disabled(env) -> None:  # noqa: ANN001
     after = await env.bot.storage.get_session(record.id)
     fresh = board(env, thread, after)
     assert button(fresh, after, "occw").disabled and not button(fresh, after, "ocw").disabled
-    assert "changez 1 fois le parcours" in public_text(fresh)
+    assert "encore 1 changement de parcours" in public_text(fresh)  # one change left: the singular
 
 
 async def test_box_command_rules_and_a_restart_mid_turn(env, db_path) -> None:  # noqa: ANN001
