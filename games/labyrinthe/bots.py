@@ -161,3 +161,40 @@ def _worst_cell(view: LabyrintheView, places: list[Place], rng: Rng) -> Place:
         return (-len(reachable(place.to, view.rotation)), far, rng.below(1000))
 
     return max(places, key=badness)
+
+
+# -- the easy level: a beginner ------------------------------------------------------------
+EASY_SIGNS = ("rock", "paper", "scissors")  # a beginner's habit: stone first, then paper, then scissors
+
+
+def choose_easy(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
+    """A beginner: looks one path change ahead only (it misses the paths two changes open), walks
+    straight towards the treasure, calls duels on a whim, always throws the die, picks its signs
+    in a fixed order and puts a beaten pawn anywhere."""
+    assert view.seat is not None
+    me = view.pawns[view.seat]
+    if any(isinstance(a, Take) for a in legal):
+        return Take()
+    turns = [a for a in legal if isinstance(a, Turn)]
+    if turns and me is not None:
+        opening = [t for t in turns if _value(view, me, [t]) >= REACHED]
+        return rng.choice(opening or turns)
+    moves = [a for a in legal if isinstance(a, Move)]
+    if any(isinstance(a, Stay) for a in legal) and me is not None:
+        goals = _goals(view)
+        if not moves:
+            return Stay()
+        closest = min(moves, key=lambda m: (min(distance(m.to, g) for g in goals), rng.below(1000)))
+        return closest if distance(closest.to, goals[0]) <= min(distance(me, g) for g in goals) else Stay()
+    challenges = [a for a in legal if isinstance(a, Challenge)]
+    if challenges:
+        if any(isinstance(a, NoDuel) for a in legal) and rng.below(2):
+            return NoDuel()
+        return rng.choice(challenges)
+    if any(isinstance(a, Bet) for a in legal):
+        return Bet(die=True)
+    signs = [a for a in legal if isinstance(a, Choose)]
+    if signs:
+        wanted = EASY_SIGNS[(signs[0].round - 1) % len(EASY_SIGNS)]
+        return next(s for s in signs if s.sign == wanted)
+    return rng.choice(legal)

@@ -12,8 +12,9 @@ winner puts the loser's pawn on a free cell (``place``). House rules: see
 
 from pydantic import BaseModel
 
-from games.core import Engine, Event, IllegalAction, Outcome, Rng
-from games.labyrinthe import bots
+from games.core import Budget, Engine, Event, IllegalAction, Level, Outcome, Rng
+from games.core.search import search
+from games.labyrinthe import bots, strong
 from games.labyrinthe.maze import (
     CENTRE,
     CHAMBERS,
@@ -23,7 +24,6 @@ from games.labyrinthe.maze import (
     all_positions,
     piece,
     position,
-    reachable,
     turn,
 )
 from games.labyrinthe.models import (
@@ -53,9 +53,9 @@ from games.labyrinthe.models import (
     Placed,
     Resigned,
     Revealed,
+    StakeSet,
     Stay,
     Stayed,
-    StakeSet,
     Take,
     TargetDrawn,
     TargetReturned,
@@ -64,6 +64,7 @@ from games.labyrinthe.models import (
     Turned,
     parse_action,
 )
+from games.labyrinthe.reach import areas
 
 TREASURES_TO_WIN = 7  # « Dès qu'un joueur possède sept trésors ... Il est le vainqueur »
 CHANGES_PER_TURN = 2  # « il faut impérativement changer de parcours deux fois »
@@ -87,6 +88,8 @@ HOUSE_RULES = (
 
 MOVES = {pos: Move(to=pos) for pos in all_positions()}
 PLACINGS = {pos: Place(to=pos) for pos in all_positions()}
+STRONG_BUDGET = Budget(iterations=600)  # about 250 ms at most on the reference machine
+HORIZON = 3  # stages (turns, duel steps) a play-out looks ahead before ``evaluate`` scores it
 UNDO = {turn.token(): Turn(ring=turn.ring, by=-turn.by).token() for turn in ALL_TURNS}
 
 
@@ -104,6 +107,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     options_model = LabyrintheOptions
     state_model = LabyrintheState
     house_rules = HOUSE_RULES
+    levels = ("easy", "normal", "strong")
 
     # -- setup ------------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> LabyrintheState:
@@ -204,8 +208,8 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         return position(TREASURE_CELLS[state.target], state.rotation)
 
     def reachable_from(self, state: LabyrintheState, seat: int) -> frozenset[Cell]:
-        here = self.where(state, seat)
-        return frozenset() if here is None else reachable(here, state.rotation)
+        cell = state.pawns[seat]
+        return frozenset() if cell is None else areas(state.rotation)[cell]
 
     def others_here(self, state: LabyrintheState, seat: int) -> list[int]:
         here = state.pawns[seat]
@@ -288,9 +292,41 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
                 groups.append([s for s in seats if counts[s] == count])
         return Outcome(reason=state.end_reason or "seven", winners=[state.winner], ranking=groups, scores=counts)
 
-    def choose(self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
+    def choose(
+        self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng, level: Level = "normal",
+        budget: Budget = STRONG_BUDGET,
+    ) -> LabyrintheAction:  # fmt: skip
         assert isinstance(view, LabyrintheView)
+        if level == "easy":
+            return bots.choose_easy(view, legal, rng)
+        if level == "strong":
+            return self.strong_choice(view, legal, rng, budget)
         return bots.choose(view, legal, rng)
+
+    # -- the strong level's search (games/labyrinthe/strong.py) ----------------
+    def strong_choice(self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng, budget: Budget) -> LabyrintheAction:
+        """The search's pick; a duel sign is drawn evenly (anything else can be read and beaten),
+        and a move with no alternative worth weighing is played at once."""
+        assert isinstance(view, LabyrintheView)
+        if any(isinstance(action, Choose) for action in legal):
+            return rng.choice(legal)
+        sample = self.determinize(view, Rng.from_seed(0))
+        if sample is None or view.seat is None:
+            return bots.choose(view, legal, rng)
+        kept = self.search_actions(sample, view.seat)
+        if len(kept) == 1 and kept[0] in legal:
+            return kept[0]
+        return search(_Horizon(self, HORIZON), view, legal, rng, budget.iterations, budget.stop)
+
+    def determinize(self, view: BaseModel, rng: Rng) -> LabyrintheState | None:
+        assert isinstance(view, LabyrintheView)
+        return strong.determinize(view, rng)
+
+    def evaluate(self, state: LabyrintheState) -> list[float]:
+        return strong.evaluate(state)
+
+    def search_actions(self, state: LabyrintheState, seat: int) -> list[LabyrintheAction]:
+        return strong.search_actions(self, state, seat)
 
     # -- playing ----------------------------------------------------------------
     def _play(self, state: LabyrintheState, seat: int, action: LabyrintheAction) -> list[Event]:
@@ -329,7 +365,11 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
             )
         if isinstance(action, Place):
             return state.phase == "place" and action.to in self.free_cells(state)
-        return action in self.legal_actions(state, seat)
+        if isinstance(action, Turn):
+            return state.phase == "change" and self._turn_refusal(state, action) is None
+        if isinstance(action, Take):
+            return self.can_take(state, seat)
+        return action.token() in {legal.token() for legal in self.legal_actions(state, seat)}
 
     def _refusal(self, state: LabyrintheState, action: LabyrintheAction) -> str:
         """The catalog key that says why ``action`` is refused now."""
@@ -551,6 +591,20 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     def _duellists_or_all(self, state: LabyrintheState) -> list[int]:
         """Whom a leaver affects before a duel is settled: the defender, or (no duel yet) anyone."""
         return [state.duel.defender] if state.duel is not None else list(range(state.seats))
+
+
+class _Horizon:
+    """The engine as the search sees it: a play-out stops ``stages`` stages after the position
+    searched (a sampled state counts from 0) and ``evaluate`` scores it."""
+
+    def __init__(self, engine: LabyrintheEngine, stages: int) -> None:
+        self.engine, self.stages = engine, stages
+
+    def __getattr__(self, name: str):
+        return getattr(self.engine, name)
+
+    def search_actions(self, state: LabyrintheState, seat: int) -> list[LabyrintheAction]:
+        return [] if state.turn >= self.stages else self.engine.search_actions(state, seat)
 
 
 ENGINE = LabyrintheEngine()
