@@ -16,6 +16,7 @@ as it was before the action that opened it (``shown``, ``seen_by``), as if that
 action were still being played; its events wait in ``held`` until the window
 closes, and a click of the player whose turn it seems to be is told to wait
 (``StillPlaying``).
+
 House rules: ``HOUSE_RULES`` below; ``/fireship rules`` states each.
 """
 

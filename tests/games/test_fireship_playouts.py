@@ -262,3 +262,25 @@ def test_a_window_let_pass_tells_what_no_window_would() -> None:
         assert ENGINE.view(state, None) == ENGINE.view(alone, None)
         checked += 1
     assert checked >= 10
+
+
+def test_a_player_leaving_during_a_window() -> None:
+    """A bystander who leaves while a window is open: the window goes on and the table hears
+    of it, in order, when the window closes. The player whose action it was leaves: the action
+    is dropped (the table never saw it) and the turn passes. The seat asked leaves: the
+    action is settled at once."""
+    pieces = [(0, "boat", "J8"), (0, "boat", "I8"), (1, "plane", "K8"), (1, "boat", "R18"), (2, "boat", "B18")]
+    start = build(pieces, seats=3, hands={1: ["non"]}, seed=face_seed(0))
+    window = ENGINE.apply(start, 0, Attack(leader="0", target="2")).state
+    assert ENGINE.to_act(window) == {1}
+    bystander, told = ENGINE.resign(window, 2)
+    assert told == [] and ENGINE.to_act(bystander) == {1}
+    assert ENGINE.view(bystander, None) == ENGINE.view(start, None)
+    closed, told = ENGINE.apply(bystander, 1, Accept())
+    assert [e.kind for e in told] == ["attacked", "resigned", "attack_rolled", "destroyed"]
+    actor, told = ENGINE.resign(window, 0)
+    assert [e.kind for e in told] == ["resigned", "turn_started"]
+    assert actor.current == 1 and actor.phase == "roll" and actor.shown is None and actor.held == []
+    asked, told = ENGINE.resign(window, 1)
+    assert [e.kind for e in told][:3] == ["attacked", "resigned", "attack_rolled"]
+    assert asked.phase == "act" and asked.shown is None and ENGINE.to_act(asked) == {0}
