@@ -68,12 +68,15 @@ Solo"); 13 onwards are this engine's own decisions.
 20. ``DECLARE_ATTACK_WITH_TARGET``: steps 3.5 and 3.6 are one choice: each
     attacking Hero is declared together with the Enemy it targets.
 21. ``SKIP_EQUIVALENT_CHOICES``: a choice is asked only when its options lead to
-    different tables; Personnages of one suit are interchangeable (figures have
-    no value), and a decision with a single legal action is taken at once.
+    different tables, and a decision with a single legal action is taken at
+    once. At 1.5, Enemies of one suit are interchangeable (figures have no
+    value): which of them is filled first is not asked when only that differs.
     3.4's order is asked only when two tied attackers both still need an Enemy
     Boost (otherwise no order can change the result). The 1.6 tie is never
     asked: two Lieux of one value have different suits, so they go to
-    different Paths whatever the order.
+    different Paths whatever the order. The Boss test's tie is always asked,
+    even between two Enemies of one suit: the book has the player name the
+    card that becomes the Boss.
 22. ``UNDEFENDED_PICKS_FROM_HAND``: when the hand holds more cards than an
     undefended attack makes you discard, you choose which.
 23. ``RECRUIT_WITH_STAT``: a Hero comes into play at 1.2 together with a Stat
@@ -82,8 +85,9 @@ Solo"); 13 onwards are this engine's own decisions.
 24. ``auto_ties`` option (off by default): every tie the book leaves to the
     player is settled by a fixed rule instead: the first Enemy in Combat-zone
     order (1.5 and 3.4), the first Stat in Reserve order, the first Boss pair
-    (Lieux, then Enemies, in Reserve order); a Hero loses its Stat of another
-    suit first, an Enemy its Stat of its own suit first.
+    (the first tied Lieu in Reserve order, onto the first fitting Enemy in
+    Reserve order); a Hero loses its Stat of another suit first, an Enemy its
+    Stat of its own suit first.
 
 The constants below name decisions 13 to 23 so that code, tests and the rules
 text can point at them; they are markers, not switches (the engine implements
@@ -126,8 +130,8 @@ RECRUIT_WITH_STAT = True  # 23
 HOUSE_RULES: tuple[tuple[str, str], ...] = (
     ("death", "A character dies when its last Stat is removed; removed cards go to their owner's discard."),
     ("suit_on_attach", "The same-suit condition is checked when a Stat is attached, not after damage."),
-    ("boss", "A Boss is an Enemy holding a Lieu; once it loses the Lieu it is a normal Enemy."),
-    ("enemy_stats", "1.5: Enemies sorted by Power once; each filled to two Stats, same suit first."),
+    ("boss", "A Boss is an Enemy holding a Lieu, in the Combat zone: no 4.3 test while it lives."),
+    ("enemy_stats", "1.5: Enemies by Power once; each filled to two Stats, same suit first; ties asked."),
     ("type", "4.2: a different type means another category (figure, Stat, Lieu, Ace, Ten)."),
     ("bribe_boost", "A failed bribe's Enemy Boost stays for that combat."),
     ("undefended", "An undefended attack discards as many cards as the attacker's highest Stat."),
@@ -144,7 +148,7 @@ HOUSE_RULES: tuple[tuple[str, str], ...] = (
     ("attack_no_tap", "Attacking does not tap a Hero."),
     ("boss_search", "After a Boss dies the deck is shuffled, Key taken or not."),
     ("attack_target", "Each attacking Hero is declared with its target (3.5 and 3.6 together)."),
-    ("equivalent_choices", "Choices that cannot change the table are not asked."),
+    ("equivalent_choices", "Choices that cannot change the table are not asked (the Boss test's always is)."),
     ("undefended_choice", "You choose which hand cards an undefended attack discards."),
     ("recruit_with_stat", "A Hero comes into play together with a Stat of its suit."),
     ("auto_ties", "Option: ties are settled by a fixed rule instead of asking."),

@@ -930,7 +930,8 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
 
     def _boss_test(self, state: ForteresseState, events: list[Event], resume: str) -> None:
         """Test d'Apparition: the highest Lieu of the Reserve onto an Enemy of the Reserve
-        (of its suit if possible); the player chooses on a tie."""
+        (of its suit if possible); the player chooses on a tie, even between two Enemies of
+        one suit: the book lets the player name the Boss (house rule 21)."""
         lieux = [c for c in state.reserve if is_lieu(c)]
         figures = [c for c in state.reserve if is_figure(c)]
         if not lieux or not figures:
@@ -940,10 +941,6 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
         top = max(value(c) for c in lieux)
         pairs = [(lieu, enemy) for lieu in lieux if value(lieu) == top for enemy in figures]
         pairs = [(lieu, enemy) for lieu, enemy in pairs if suit_of(lieu) == suit_of(enemy)] or pairs
-        distinct: dict[tuple[str, str], tuple[str, str]] = {}
-        for lieu, enemy in pairs:  # Enemies of one suit are interchangeable (house rule 21)
-            distinct.setdefault((lieu, suit_of(enemy)), (lieu, enemy))
-        pairs = list(distinct.values())
         if len(pairs) > 1 and not state.options.auto_ties:
             state.prompt = Prompt(kind="boss", pairs=pairs)
             state.resume = resume

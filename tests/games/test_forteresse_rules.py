@@ -680,6 +680,30 @@ def test_boss_test_tie_is_asked() -> None:
     assert enemy(state, "fJS").stats == ["f8C"]
 
 
+def test_boss_tie_between_two_enemies_of_one_suit_is_asked() -> None:
+    """« le Lieu en Réserve ayant la valeur la plus élevée est immédiatement lié à un Ennemi en Réserve (de même
+    Enseigne si possible, au choix du joueur en cas d'égalité) »
+    Checks: Reserve Jack of Hearts, King of Hearts, 9 of Hearts at 4.3: two Enemies of the Lieu's suit
+    tie, and they are two cards, so the player is asked which one becomes the Boss (the engine picks
+    none). The King is chosen: it enters the Combat zone with the 9, the Jack stays in the Reserve.
+    The computer player answers the same question with one of the two pairs; under ``auto_ties`` the
+    first Enemy in Reserve order (the Jack) becomes the Boss without a question."""
+    table = build(hand=["p2C"], reserve=["fJH", "fKH", "f9H"], deck=[])  # the game stops at the next turn
+    state, events = run(table, "4.3")
+    assert not of(events, BossTested)
+    assert state.prompt == Prompt(kind="boss", pairs=[("f9H", "fJH"), ("f9H", "fKH")])
+    assert tokens(state) == ["bs.f9H.fJH", "bs.f9H.fKH"] and state.step == "4.3"
+    bot = ENGINE.choose(ENGINE.view(state, 0), legal(state), Rng.from_seed(1))
+    assert bot in legal(state)
+    state, events = act(state, Pair(lieu="f9H", enemy="fKH"))
+    assert of(events, BossTested) == [BossTested(step="4.3", success=True, enemy="fKH", lieu="f9H")]
+    assert state.enemies == [C("fKH", "f9H")] and state.reserve == ["fJH"]
+    assert refused(run(table, "4.3")[0], Pair(lieu="f9H", enemy="fQH")).key == "forteresse.error.not_an_option"
+    auto = build(hand=["p2C"], reserve=["fJH", "fKH", "f9H"], auto_ties=True)
+    auto, events = run(auto, "4.3")
+    assert of(events, BossTested) == [BossTested(step="4.3", success=True, enemy="fJH", lieu="f9H")]
+
+
 def test_boss_takes_one_more_stat() -> None:
     """« Dans les mécaniques de jeu, un Boss est également considéré comme un Personnage Ennemi, il peut recevoir
     une Stat supplémentaire et doit respecter les conditions appliquées aux cartes Personnage. »
