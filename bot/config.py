@@ -63,6 +63,8 @@ class Settings(BaseSettings):
             raise ValueError("it needs SHARD_COUNT, the number of shards across every process")
         if not ids or len(set(ids)) != len(ids) or not all(0 <= i < count for i in ids):
             raise ValueError(f"it must list different shards from 0 to {count - 1}, such as 0,1")
+        if len(ids) < count and not info.data.get("database_url"):
+            raise ValueError("other processes run the other shards, which needs a shared DATABASE_URL")
         return ids
 
 

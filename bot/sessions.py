@@ -9,7 +9,7 @@ a write based on an old state (the writer is told its board is stale).
 import asyncio
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
@@ -29,36 +29,55 @@ ABANDONED = "abandoned"  # the result's ending and reason of a game nobody came 
 MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in any case
 
 
-class SessionLock:
-    """One request's hold on a session: this process's ``asyncio.Lock``, then the database's
-    lock, which other processes on the same database take too. One object per request."""
+class SessionLock(asyncio.Lock):
+    """A session's lock: ``async with`` holds it in this process (the ``asyncio.Lock``), then
+    in the database, which other processes on the same database hold it through too."""
 
-    def __init__(self, local: asyncio.Lock, storage: Storage, session_id: int) -> None:
-        self._local = local
+    def __init__(self, storage: Storage, session_id: int) -> None:
+        super().__init__()
         self._storage = storage
         self._session_id = session_id
-        self._held: AbstractAsyncContextManager[None] | None = None
+        self._held: AbstractAsyncContextManager[None] | None = None  # the holder's, while held
 
-    def locked(self) -> bool:
-        """Another request of this process holds the session (one of another process is not seen)."""
-        return self._local.locked()
+    def holding(self, on_wait: Callable[[], Awaitable[None]]) -> AbstractAsyncContextManager[None]:
+        """``async with`` the lock, awaiting ``on_wait`` once first if another request holds the
+        session, in this process or another (the place to acknowledge an interaction)."""
+        return _Holding(self, on_wait)
 
-    async def __aenter__(self) -> None:
-        await self._local.acquire()
+    async def _enter(self, on_wait: Callable[[], Awaitable[None]] | None) -> None:
+        if on_wait is not None and self.locked():
+            await on_wait()
+            on_wait = None
+        await self.acquire()
         try:
-            held = self._storage.lock(self._session_id)
+            held = self._storage.lock(self._session_id, on_wait)
             await held.__aenter__()
         except BaseException:
-            self._local.release()
+            self.release()
             raise
         self._held = held
+
+    async def __aenter__(self) -> None:
+        await self._enter(None)
 
     async def __aexit__(self, *error: object) -> None:
         held, self._held = self._held, None
         try:
-            await held.__aexit__(*error)
+            if held is not None:
+                await held.__aexit__(None, None, None)
         finally:
-            self._local.release()
+            self.release()
+
+
+class _Holding:
+    def __init__(self, lock: SessionLock, on_wait: Callable[[], Awaitable[None]]) -> None:
+        self._lock, self._on_wait = lock, on_wait
+
+    async def __aenter__(self) -> None:
+        await self._lock._enter(self._on_wait)
+
+    async def __aexit__(self, *error: object) -> None:
+        await self._lock.__aexit__(*error)
 
 
 class SessionService:
@@ -70,15 +89,15 @@ class SessionService:
         self.clock = clock
         self.search_seconds = search_seconds  # a strong computer player's time to think, at most
         self.search_iterations = search_iterations  # and its search's iterations, at most
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[int, SessionLock] = weakref.WeakValueDictionary()
         self.on_wake: Callable[[float], None] = lambda when: None  # told each saved wake-up time
 
     def lock(self, session_id: int) -> SessionLock:
-        local = self._locks.get(session_id)
-        if local is None:
-            local = asyncio.Lock()
-            self._locks[session_id] = local
-        return SessionLock(local, self.storage, session_id)
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = SessionLock(self.storage, session_id)
+            self._locks[session_id] = lock
+        return lock
 
     @staticmethod
     def engine(record: SessionRecord) -> Engine:

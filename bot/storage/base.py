@@ -5,7 +5,7 @@ implement the same ``Storage`` protocol; the version check in ``save`` keeps
 writers honest, and ``lock`` keeps a request whole across processes.
 """
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal, NamedTuple, Protocol
 
@@ -173,11 +173,11 @@ class Storage(Protocol):
 
     async def close(self) -> None: ...
 
-    def lock(self, session_id: int) -> AbstractAsyncContextManager[None]:
-        """Hold the session against every other process for one request (with SQLite, one
-        process only, the session service's own lock is enough)."""
-
-    async def close(self) -> None: ...
+    def lock(
+        self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None
+    ) -> AbstractAsyncContextManager[None]:
+        """Hold the session against every other process for one request, awaiting ``on_wait``
+        first if another holds it (with SQLite, one process, the service's own lock is enough)."""
 
     async def create_session(self, record: SessionRecord) -> SessionRecord: ...
 

@@ -15,7 +15,7 @@ import itertools
 import logging
 import os
 import re
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -186,12 +186,19 @@ class PostgresStorage(SqlStorage):
         async with self._connection() as conn, conn.transaction():
             yield _Connection(conn)
 
+    @staticmethod
+    async def _take(conn: asyncpg.Connection, session_id: int, on_wait: Callable[[], Awaitable[None]] | None) -> None:
+        if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCKS, session_id):
+            if on_wait is not None:  # another process is busy with the session
+                await on_wait()
+            await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
+
     @asynccontextmanager
-    async def lock(self, session_id: int) -> AsyncIterator[None]:
+    async def lock(self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None) -> AsyncIterator[None]:
         held = self._held.get()
         if held is not None and held.open:  # a second session's lock in one request: the same connection
             async with self._connection() as conn:
-                await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
+                await self._take(conn, session_id, on_wait)
             try:
                 yield
             finally:
@@ -199,7 +206,7 @@ class PostgresStorage(SqlStorage):
                     await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCKS, session_id)
             return
         async with self.pool.acquire() as conn:
-            await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
+            await self._take(conn, session_id, on_wait)
             held = _Held(conn)
             token = self._held.set(held)
             try:

@@ -7,7 +7,7 @@ widens for PostgreSQL.
 
 import json
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from importlib import resources
 from typing import Any, Protocol
@@ -96,7 +96,9 @@ class SqlStorage:
     async def _saved(self, sql: Sql, record: SessionRecord) -> None:
         """Inside ``save``'s transaction, once the session is written (a backend's hook)."""
 
-    def lock(self, session_id: int) -> AbstractAsyncContextManager[None]:
+    def lock(
+        self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None
+    ) -> AbstractAsyncContextManager[None]:
         return nullcontext()
 
     def watch(self, wake: Callable[[float], None]) -> None:

@@ -64,16 +64,25 @@ def test_database_and_shard_settings(tmp_path: Path, environ: pytest.MonkeyPatch
     settings = load_settings(tmp_path / "none")
     assert (settings.database_pool_size, settings.shard_count, settings.shard_ids) == (4, 4, (2, 3))
     assert "secret" not in repr(settings)
-    refusals = {
-        ("SHARD_IDS", "4"): "The setting SHARD_IDS is invalid: it must list different shards from 0 to 3, such as 0,1.",
-        ("SHARD_COUNT", ""): "The setting SHARD_IDS is invalid: it needs SHARD_COUNT, the number of shards across every process.",
-        ("DATABASE_URL", "mysql://db/x"): "The setting DATABASE_URL is invalid: it must start with postgresql://.",
-    }
-    for (name, value), sentence in refusals.items():
-        environ.setenv(name, value)
+    steps = [
+        ({"SHARD_IDS": "4"}, "it must list different shards from 0 to 3, such as 0,1"),
+        ({"SHARD_IDS": "2,3", "DATABASE_URL": ""}, "other processes run the other shards, which needs a shared DATABASE_URL"),
+        ({"SHARD_COUNT": ""}, "it needs SHARD_COUNT, the number of shards across every process"),
+    ]
+    for changes, reason in steps:
+        for name, value in changes.items():
+            environ.setenv(name, value)
         with pytest.raises(ConfigError) as refused:
             load_settings(tmp_path / "none")
-        assert str(refused.value) == sentence
+        assert str(refused.value) == f"The setting SHARD_IDS is invalid: {reason}."
+    environ.setenv("DATABASE_URL", "mysql://db/x")
+    with pytest.raises(ConfigError) as refused:
+        load_settings(tmp_path / "none")
+    assert str(refused.value) == "The setting DATABASE_URL is invalid: it must start with postgresql://."
+    environ.setenv("SHARD_COUNT", "4")
+    environ.setenv("SHARD_IDS", "0,1,2,3")  # one process with every shard: SQLite will do
+    environ.setenv("DATABASE_URL", "")
+    assert load_settings(tmp_path / "none").shard_ids == (0, 1, 2, 3)
 
 
 def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:

@@ -74,12 +74,20 @@ async def entered(service: SessionService, sid: int) -> None:
 async def test_a_session_lock_holds_against_another_process_until_released(processes: list[SessionService]) -> None:
     a, b = processes
     sid, other = await started(a), await started(a)
+    told: list[int] = []
+
+    async def entered_telling(session_id: int) -> None:
+        acknowledge = lambda: asyncio.sleep(0, told.append(session_id))  # noqa: E731 - a click's, here
+        async with b.lock(session_id).holding(acknowledge):
+            await b.get(session_id)
+
     async with a.lock(sid):
-        waiting = asyncio.create_task(entered(b, sid))
-        await entered(b, other)  # another table is not held up
+        waiting = asyncio.create_task(entered_telling(sid))
+        await entered_telling(other)  # another table is not held up, and nothing to acknowledge
         await asyncio.sleep(0.2)
-        assert not waiting.done()
+        assert not waiting.done() and told == [sid]
     await asyncio.wait_for(waiting, 5)
+    assert told == [sid]
 
 
 async def test_a_dead_processs_lock_goes_with_its_connection(processes: list[SessionService]) -> None:
@@ -193,7 +201,9 @@ async def test_a_process_handles_only_its_shards_timers(processes: list[SessionS
 def test_shard_settings_make_a_sharded_bot(tmp_path) -> None:  # noqa: ANN001
     plain = create_bot(Settings(discord_token="x", database_path=tmp_path / "db"))
     assert type(plain) is GameBot and plain.timekeeper.shards == Shards()
-    settings = Settings(discord_token="x", database_path=tmp_path / "db", shard_count=4, shard_ids=(2, 3))
+    settings = Settings(
+        discord_token="x", database_url="postgresql://bot@db/fortbot", shard_count=4, shard_ids=(2, 3)
+    )  # fmt: skip
     sharded = create_bot(settings)
     assert isinstance(sharded, ShardedGameBot)
     assert (sharded.shard_count, sharded.shard_ids) == (4, [2, 3])

@@ -80,3 +80,22 @@ async def test_lobby_rules(service: SessionService) -> None:
     assert (await service.get(record.id)).host_id == 2
     with pytest.raises(ValueError):
         await service.open_lobby("fortissimo", 1, 10, 1, "host", {"variant": "nope"}, seed=5)
+
+
+async def test_a_request_waiting_for_the_session_is_acknowledged_once(service: SessionService) -> None:
+    """``holding(on_wait)``: a request queued behind another is told so once (to acknowledge
+    its interaction in time); one that finds the session free is not."""
+    sid = await started(service)
+    told: list[str] = []
+
+    async def request(name: str) -> None:
+        async with service.lock(sid).holding(lambda: asyncio.sleep(0, told.append(name))):
+            await service.get(sid)
+
+    await request("alone")
+    async with service.lock(sid):
+        queued = asyncio.create_task(request("queued"))
+        await asyncio.sleep(0.05)
+        assert told == ["queued"] and not queued.done()
+    await queued
+    assert told == ["queued"]
