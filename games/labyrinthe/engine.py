@@ -10,6 +10,8 @@ winner puts the loser's pawn on a free cell (``place``). House rules: see
 ``HOUSE_RULES`` below; the ``rules`` text of the cog states them.
 """
 
+from typing import TypeVar
+
 from pydantic import BaseModel
 
 from games.core import Budget, Engine, Event, IllegalAction, Level, Outcome, Rng
@@ -90,7 +92,18 @@ MOVES = {pos: Move(to=pos) for pos in all_positions()}
 PLACINGS = {pos: Place(to=pos) for pos in all_positions()}
 STRONG_BUDGET = Budget(iterations=600)  # about 250 ms at most on the reference machine
 HORIZON = 3  # stages (turns, duel steps) a play-out looks ahead before ``evaluate`` scores it
+M = TypeVar("M", bound=BaseModel)
 UNDO = {turn.token(): Turn(ring=turn.ring, by=-turn.by).token() for turn in ALL_TURNS}
+
+
+def _clone(model: M) -> M:
+    """A shallow copy of a validated model (what ``model_copy`` does, without its overhead)."""
+    copy = model.__class__.__new__(model.__class__)
+    object.__setattr__(copy, "__dict__", dict(model.__dict__))
+    object.__setattr__(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(copy, "__pydantic_extra__", None)
+    object.__setattr__(copy, "__pydantic_private__", None)
+    return copy
 
 
 def _winner_of(signs: dict[int, str]) -> int | None:
@@ -136,19 +149,20 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         return state
 
     def copy_state(self, state: LabyrintheState) -> LabyrintheState:
-        """Copies only what moves mutate (options and tuples never change in place)."""
-        duel = state.duel
-        return state.model_copy(
-            update={
-                "rng": state.rng.model_copy(),
-                "pawns": list(state.pawns),
-                "boxes": [list(box) for box in state.boxes],
-                "bag": list(state.bag),
-                "changes": list(state.changes),
-                "duel": None if duel is None else duel.model_copy(update={"choices": dict(duel.choices)}),
-                "resigned": list(state.resigned),
-            }
-        )
+        """Copies only what moves mutate (options and tuples never change in place), without
+        pydantic's generic copy: the search copies a state at every step."""
+        work = _clone(state)
+        fields = work.__dict__
+        fields["rng"] = _clone(state.rng)
+        fields["pawns"] = list(state.pawns)
+        fields["boxes"] = [list(box) for box in state.boxes]
+        fields["bag"] = list(state.bag)
+        fields["changes"] = list(state.changes)
+        fields["resigned"] = list(state.resigned)
+        if state.duel is not None:
+            duel = fields["duel"] = _clone(state.duel)
+            duel.__dict__["choices"] = dict(state.duel.choices)
+        return work
 
     # -- who acts ---------------------------------------------------------------
     def to_act(self, state: LabyrintheState) -> frozenset[int]:

@@ -79,20 +79,24 @@ def pair_rotations(rotation: Rotation) -> tuple[Rotation, ...]:
     return tuple(after(rotation, pair) for pair in PAIRS)
 
 
+@lru_cache(maxsize=576)
+def _region_row(rotation: Rotation) -> tuple[int, ...]:
+    """``regions`` as a row in the order of ``PIECES``."""
+    found = regions(rotation)
+    return tuple(found[cell] for cell in PIECES)
+
+
+_INDEX = {cell: index for index, cell in enumerate(PIECES)}
+
+
 @lru_cache(maxsize=8192)
 def chances(rotation: Rotation, goal: Cell) -> dict[Cell, int]:
     """For each piece cell, how many of the twenty rotations a turn can reach from ``rotation``
     join it to the piece cell ``goal``: a pawn there finds a path that often."""
-    counts = dict.fromkeys(PIECES, 0)
-    for turned in pair_rotations(rotation):
-        found = regions(turned)
-        mark = found[goal]
-        for cell, number in found.items():
-            if number == mark:
-                counts[cell] += 1
-    return counts
-
-
+    at = _INDEX[goal]
+    rows = [_region_row(turned) for turned in pair_rotations(rotation)]
+    marks = [[number == row[at] for number in row] for row in rows]
+    return dict(zip(PIECES, map(sum, zip(*marks))))
 
 
 @lru_cache(maxsize=576)
