@@ -126,7 +126,8 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as folder:
             print(f"1. A save (state + one log line, one transaction), {SAVES} saves")
-            for name, storage in (("SQLite", SqliteStorage(Path(folder) / "db.sqlite3")), ("PostgreSQL", PostgresStorage(url))):
+            backends = (("SQLite", SqliteStorage(Path(folder) / "db.sqlite3")), ("PostgreSQL", PostgresStorage(url)))
+            for name, storage in backends:
 
                 async def timed(storage: Storage = storage) -> list[float]:
                     await storage.open()
@@ -139,7 +140,7 @@ def main() -> None:
                 print(f"   {name:<11} p50 {p50 * 1000:6.2f} ms   p99 {p99 * 1000:6.2f} ms")
         games = asyncio.run(prepare_games(url))
         half = len(games) // 2
-        print(f"2. Clicks through the session service on PostgreSQL, {len(games)} two-player games, {seconds:.0f} s each")
+        print(f"2. Clicks through the session service on PostgreSQL, {len(games)} two-player games, {seconds:.0f} s")
         for label, shares in (
             ("1 process              ", [games]),
             ("2 processes, own games ", [games[:half], games[half:]]),

@@ -50,7 +50,9 @@ class GameBot(commands.Bot):
         )  # fmt: skip
         self.settings = settings
         self.shards_served = shards_of(settings)
-        self.storage = storage or storage_for(settings.database_url, settings.database_path, settings.database_pool_size)
+        self.storage = storage or storage_for(
+            settings.database_url, settings.database_path, settings.database_pool_size
+        )  # fmt: skip
         # discord.utils.utcnow is the real time in production and SimCord's virtual
         # time in tests, so stored times and deadlines follow env.advance_time().
         self.service = SessionService(self.storage, clock=lambda: discord.utils.utcnow().timestamp())

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from games.core import registry
+from games.core.errors import Refusal
 
 from bot import replays
 from bot.storage.base import ActionRecord, SessionRecord, StorageUnavailable
@@ -28,10 +29,10 @@ class CopyError(Exception):
 
 
 def replays_to_its_state(record: SessionRecord, actions: list[ActionRecord]) -> bool:
-    engine = registry.get(record.game)
     try:
+        engine = registry.get(record.game)
         return replays.replay(replays.export(record, actions)) == engine.load(record.state or "")
-    except Exception:  # a log an older version of the rules wrote may not replay at all
+    except (Refusal, KeyError, ValueError):  # a log older rules wrote may not replay at all
         return False
 
 
@@ -40,7 +41,8 @@ async def _tables(source: SqliteStorage) -> list[str]:
         found = {row[0] for row in await cursor.fetchall()} - {"sqlite_sequence"}
     unknown = sorted(found - set(TABLES))
     if unknown:
-        raise CopyError(f"The SQLite file has a table this copy does not know ({', '.join(unknown)}): update the bot.")
+        names = ", ".join(unknown)
+        raise CopyError(f"The SQLite file has a table this copy does not know ({names}): update the bot.")
     return [table for table in TABLES if table in found]
 
 
@@ -86,10 +88,14 @@ async def copy(sqlite_path: Path, url: str) -> tuple[dict[str, int], list[int]]:
         async with target._write() as sql:
             for table in TABLES:
                 if await sql.fetch(f"SELECT 1 FROM {table} LIMIT 1"):
-                    raise CopyError(f"The PostgreSQL database already holds data (in {table}): copy only into an empty one.")
+                    raise CopyError(
+                        f"The PostgreSQL database already holds data (in {table}): copy only into an empty one."
+                    )
             counts = {table: await _copy_table(source, sql, table) for table in tables}
             # the next new session takes the id after the copied ones
-            await sql.fetch("SELECT setval(pg_get_serial_sequence('sessions', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM sessions")
+            await sql.fetch(
+                "SELECT setval(pg_get_serial_sequence('sessions', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM sessions"
+            )
             inherited = await _check_replays(source, sql)
         return counts, inherited
     except StorageUnavailable as error:
@@ -111,7 +117,8 @@ def summary(counts: dict[str, int], inherited: list[int]) -> list[str]:
         + f" ({_count(counts.get('result_seats', 0), 'seat', 'seats')})",
         _count(counts.get("guild_settings", 0), "server setting", "server settings"),
     ]
-    lines = [f"Copied {', '.join(copied)} and {_count(counts.get('user_settings', 0), 'player setting', 'player settings')}."]
+    players = _count(counts.get("user_settings", 0), "player setting", "player settings")
+    lines = [f"Copied {', '.join(copied)} and {players}."]
     if inherited:
         ids = ", ".join(map(str, inherited))
         which = f"Game {ids} does" if len(inherited) == 1 else f"Games {ids} do"

@@ -90,14 +90,19 @@ def describe(error: BaseException, url: str) -> str:
     if isinstance(error, (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError)):
         return f"PostgreSQL at {where} refused the user {user}: check the user and password in DATABASE_URL."
     if isinstance(error, asyncpg.InvalidCatalogNameError):
-        return f"The database {database} does not exist on the PostgreSQL server at {where}: create it or fix DATABASE_URL."
+        return (
+            f"The database {database} does not exist on the PostgreSQL server at {where}:"
+            " create it or fix DATABASE_URL."
+        )
     if isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError)):
         reason = "no answer" if isinstance(error, TimeoutError) else "unreachable"
         if isinstance(error, OSError) and (error.errno or 0) > 0:
             reason = os.strerror(error.errno)  # "Connection refused"
         elif isinstance(error, OSError) and error.strerror:
             reason = error.strerror  # "Name or service not known"
-        return f"Could not reach the PostgreSQL server at {where} ({reason}): check DATABASE_URL and that the server runs."
+        return (
+            f"Could not reach the PostgreSQL server at {where} ({reason}): check DATABASE_URL and that the server runs."
+        )
     if isinstance(error, asyncpg.PostgresError):
         return f"PostgreSQL at {where} refused the connection ({error}): check DATABASE_URL."
     return f"DATABASE_URL is not a usable PostgreSQL address ({type(error).__name__}): check it."
@@ -187,14 +192,18 @@ class PostgresStorage(SqlStorage):
             yield _Connection(conn)
 
     @staticmethod
-    async def _take(conn: asyncpg.Connection, session_id: int, on_wait: Callable[[], Awaitable[None]] | None) -> None:
+    async def _take(
+        conn: asyncpg.Connection, session_id: int, on_wait: Callable[[], Awaitable[None]] | None
+    ) -> None:  # fmt: skip
         if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCKS, session_id):
             if on_wait is not None:  # another process is busy with the session
                 await on_wait()
             await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
 
     @asynccontextmanager
-    async def lock(self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None) -> AsyncIterator[None]:
+    async def lock(
+        self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None
+    ) -> AsyncIterator[None]:  # fmt: skip
         held = self._held.get()
         if held is not None and held.open:  # a second session's lock in one request: the same connection
             async with self._connection() as conn:

@@ -177,7 +177,8 @@ class SqlStorage:
             clauses.append(f"status IN ({', '.join('?' for _ in statuses)})")
             params += list(statuses)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-        return [self._record(row) for row in await self._all(f"SELECT * FROM sessions {where} ORDER BY id DESC", params)]
+        rows = await self._all(f"SELECT * FROM sessions {where} ORDER BY id DESC", params)
+        return [self._record(row) for row in rows]
 
     async def actions(self, session_id: int) -> list[ActionRecord]:
         rows = await self._all("SELECT * FROM actions WHERE session_id = ? ORDER BY seq", (session_id,))
@@ -225,7 +226,8 @@ class SqlStorage:
              result.started_at, result.ended_at),
         )  # fmt: skip
         await sql.executemany(
-            "INSERT INTO result_seats (session_id, seat, user_id, name, place, won, score) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO result_seats (session_id, seat, user_id, name, place, won, score)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(result.session_id, s.seat, s.user_id, s.name, s.place, int(s.won), s.score) for s in result.seats],
         )
 
@@ -236,7 +238,9 @@ class SqlStorage:
             rows = await sql.fetch(f"{query} ORDER BY ended_at DESC, session_id DESC LIMIT ?", [*params, limit])
             found = []
             for row in rows:
-                seats = await sql.fetch("SELECT * FROM result_seats WHERE session_id = ? ORDER BY seat", (row["session_id"],))
+                seats = await sql.fetch(
+                    "SELECT * FROM result_seats WHERE session_id = ? ORDER BY seat", (row["session_id"],)
+                )
                 found.append(GameResult.model_validate(row | {"seats": [SeatResult.model_validate(s) for s in seats]}))
         return found
 

@@ -52,7 +52,8 @@ class SqliteStorage(SqlStorage):
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._db = await aiosqlite.connect(self.path)
         except (OSError, aiosqlite.Error) as error:
-            raise StorageUnavailable(f"Could not open the SQLite database {self.path} ({error}): check DATABASE_PATH.") from None
+            reason = f"Could not open the SQLite database {self.path} ({error}): check DATABASE_PATH."
+            raise StorageUnavailable(reason) from None
         self._db.row_factory = aiosqlite.Row
         try:
             for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL"):

@@ -52,7 +52,7 @@ class Cluster:
         self._as: list[str] = []
 
     def _run(self, *args: str) -> None:
-        done = subprocess.run([*self._as, *args], capture_output=True, text=True, timeout=120)
+        done = subprocess.run([*self._as, *args], capture_output=True, text=True, timeout=120, check=False)
         if done.returncode != 0:
             raise ClusterError(f"{Path(args[0]).name} failed: {done.stderr.strip() or done.stdout.strip()}")
 

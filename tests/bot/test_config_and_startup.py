@@ -66,7 +66,8 @@ def test_database_and_shard_settings(tmp_path: Path, environ: pytest.MonkeyPatch
     assert "secret" not in repr(settings)
     steps = [
         ({"SHARD_IDS": "4"}, "it must list different shards from 0 to 3, such as 0,1"),
-        ({"SHARD_IDS": "2,3", "DATABASE_URL": ""}, "other processes run the other shards, which needs a shared DATABASE_URL"),
+        ({"SHARD_IDS": "2,3", "DATABASE_URL": ""},
+         "other processes run the other shards, which needs a shared DATABASE_URL"),
         ({"SHARD_COUNT": ""}, "it needs SHARD_COUNT, the number of shards across every process"),
     ]
     for changes, reason in steps:
@@ -160,12 +161,14 @@ def test_the_bot_stops_at_once_on_a_wrong_database_url(tmp_path: Path, pg_cluste
     env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token",
             "DATABASE_URL": pg_cluster.url(password="wrong-secret")}  # fmt: skip
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False
     )  # fmt: skip
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
-        f"PostgreSQL at 127.0.0.1:{pg_cluster.port} refused the user fortbot: "
-        "check the user and password in DATABASE_URL."
+        (
+            f"PostgreSQL at 127.0.0.1:{pg_cluster.port} refused the user fortbot: "
+            "check the user and password in DATABASE_URL."
+        )
     ]
     assert "wrong-secret" not in done.stderr + done.stdout
 

@@ -1,7 +1,7 @@
 """``python -m bot.storage.copy``: a real SQLite file, with finished and running games,
 copied into an empty PostgreSQL database; every game replays the same afterwards."""
 
-import subprocess
+import asyncio
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -78,7 +78,9 @@ async def both(sqlite_file: Path, pg_url: str) -> AsyncIterator[tuple[SqliteStor
         await storage.close()
 
 
-async def test_copy_moves_every_table_and_every_game_replays(sqlite_file: Path, pg_url: str, both) -> None:  # noqa: ANN001
+async def test_copy_moves_every_table_and_every_game_replays(
+    sqlite_file: Path, pg_url: str, both  # noqa: ANN001
+) -> None:  # fmt: skip
     counts, inherited = await copying.copy(sqlite_file, pg_url)
     source, target = await both()
     copied = await everything(target)
@@ -103,12 +105,13 @@ async def test_copy_moves_every_table_and_every_game_replays(sqlite_file: Path, 
 
 async def test_copy_refuses_a_database_that_holds_data(sqlite_file: Path, pg_url: str) -> None:
     await copying.copy(sqlite_file, pg_url)
-    done = subprocess.run(
-        [sys.executable, "-m", "bot.storage.copy", str(sqlite_file), pg_url], capture_output=True, text=True,
-        timeout=60, cwd=ROOT,
+    command = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.storage.copy", str(sqlite_file), pg_url, cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
     )  # fmt: skip
-    assert (done.returncode, done.stdout) == (1, "")
-    assert done.stderr == "The PostgreSQL database already holds data (in sessions): copy only into an empty one.\n"
+    out, err = await asyncio.wait_for(command.communicate(), 60)
+    assert (command.returncode, out) == (1, b"")
+    assert err.decode() == "The PostgreSQL database already holds data (in sessions): copy only into an empty one.\n"
     missing = sqlite_file.with_name("none.sqlite3")
     with pytest.raises(copying.CopyError) as refused:
         await copying.copy(missing, pg_url)
@@ -146,7 +149,9 @@ async def test_a_game_that_did_not_replay_before_is_copied_as_it_is(sqlite_file:
     counts, inherited = await copying.copy(sqlite_file, pg_url)
     assert inherited == [running.id]
     assert copying.summary(counts, inherited)[1:] == [
-        f"Game {running.id} does not replay to the stored state in the SQLite file either"
-        " (an older version of the rules); copied as they are.",
+        (
+            f"Game {running.id} does not replay to the stored state in the SQLite file either"
+            " (an older version of the rules); copied as they are."
+        ),
         "Every other game replays to its stored state.",
     ]

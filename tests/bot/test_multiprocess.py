@@ -37,18 +37,20 @@ async def processes(pg_url: str) -> AsyncIterator[list[SessionService]]:
         await service.storage.close()
 
 
+async def click(service: SessionService, sid: int, version: int, token: str) -> SessionRecord:
+    """A click of the host's on a board showing ``version``, as the UI handles it."""
+    async with service.lock(sid):
+        return await service.act(sid, 1, version, token)
+
+
 async def test_one_click_in_two_processes_applies_once(processes: list[SessionService]) -> None:
     a, b = processes
     for game in range(5):
         sid = await started(a)
         version = (await b.get(sid)).version
-
-        async def click(service: SessionService, token: str) -> SessionRecord:
-            async with service.lock(sid):
-                return await service.act(sid, 1, version, token)
-
         first, second = (a, b) if game % 2 else (b, a)
-        results = await asyncio.gather(click(first, "fA1"), click(second, "fA2"), return_exceptions=True)
+        clicks = (click(first, sid, version, "fA1"), click(second, sid, version, "fA2"))
+        results = await asyncio.gather(*clicks, return_exceptions=True)
         applied = [r for r in results if isinstance(r, SessionRecord)]
         assert len(applied) == 1 and sum(isinstance(r, StaleBoard) for r in results) == 1, results
         assert [x.seq for x in await a.storage.actions(sid)] == [version + 1]

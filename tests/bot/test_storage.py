@@ -2,8 +2,10 @@
 results, settings and the timekeeper's claims."""
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.storage import (
@@ -113,7 +115,7 @@ async def test_a_failed_save_leaves_no_half(storage: Storage) -> None:
         session_id=stored.id, game="fortissimo", guild_id=GUILD, ending="finished", reason="ten_cards",
         started_at=NOW, ended_at=NOW + 60, seats=[SeatResult(seat=0, user_id=3, name="host", place=1, won=True)],
     )  # fmt: skip
-    with pytest.raises(Exception):
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
         await storage.save(ended, 1, [log], result)
     assert (await storage.get_session(stored.id)).version == 1
     assert await storage.results(GUILD) == []
