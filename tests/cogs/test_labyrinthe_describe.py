@@ -75,7 +75,7 @@ def test_a_known_position_is_told_whole() -> None:
     lines = UI.describe(table(3), state, "en")
     reach = sorted(maze.reachable((5, 0), rotation) - {(5, 0)})
     assert lines[:6] == [
-        "ann: make 1 more path change. Each change is final; the centre turns at most once a turn.",
+        "ann: make 1 more path change.",
         "Sought treasure: 🔔 13 Bell, on E2; 14 more in the bag.",
         "🔴 ann on F1",
         "🔵 bob on C5",

@@ -164,3 +164,14 @@ async def test_a_duellist_who_does_not_choose_in_time_gets_the_computers_choice(
     assert chosen[0].seat == 1 and chosen[0].user_id is None and chosen[0].token in ("rock-1", "paper-1", "scissors-1")
     told = "\n".join(m.content or "" for m in bot_messages(thread, env))
     assert "bob ran out of time" in told and "Both have chosen: alice 🪨 · bob" in told
+
+
+async def test_a_secret_choice_uploads_no_new_picture(env) -> None:  # noqa: ANN001
+    """A duellist's choice changes the board's words (who has chosen), not its picture: the
+    attachment stays, with its text, and no new bytes go up."""
+    driver, record, _ = await start_duel(env)
+    before = board(env, driver.channel, record).attachments[0]
+    await choose(driver, 0, "rock")
+    after = board(env, driver.channel, await driver.record())
+    assert "Waiting for: <@" in public_text(after) and after.attachments[0].id == before.id
+    assert after.attachments[0].description == before.description
