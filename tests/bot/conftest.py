@@ -16,12 +16,14 @@ _databases = itertools.count(1)
 
 @pytest.fixture(scope="session")
 def pg_cluster() -> Iterator[Cluster]:
-    cluster = Cluster()
+    cluster, failure = Cluster(), None
     try:
         cluster.start()
     except ClusterError as error:
+        failure = str(error)
+    if failure is not None:
         cluster.stop()
-        pytest.fail(str(error), pytrace=False)
+        pytest.fail(failure, pytrace=False)
     yield cluster
     cluster.stop()
 
