@@ -8,13 +8,15 @@ board's); last, the track itself, cell by cell, and the sea.
 """
 
 import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
 from cogs.fortboyard.names import PAWNS, cell_name
 from games.fortboyard import ENGINE
-from games.fortboyard.models import FortBoyardState, FortBoyardView
+from games.fortboyard.models import FortBoyardState, FortBoyardView, TrialView
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS
 
 MARKUP = re.compile(r"^(>>> |# )|\*\*")  # quotes, headings and bold: the words only
@@ -27,6 +29,14 @@ def plain(text: str) -> list[str]:
 
 class DescribesFort:
     """``describe`` for Fort Boyard's UI, whose ``_prompt``, ``_trial`` and ``_where`` the board uses too."""
+
+    if TYPE_CHECKING:  # the UI's own
+
+        def _prompt(self, record: SessionRecord, view: FortBoyardView, lang: Language,
+                    name: Callable[[SessionRecord, int, Language], str] = ..., timed: bool = ...) -> str: ...
+        def _trial(self, record: SessionRecord, trial: TrialView, lang: Language, in_words: bool = ...) -> str: ...
+        @staticmethod
+        def _where(cell: int | None, sea: int | None, lang: Language) -> str: ...  # fmt: skip
 
     def describe(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)

@@ -7,6 +7,9 @@ chambers, and for every cell the neighbours an open passage leads to, ring by ri
 the whole maze as it stands, so that the game can be played without the picture.
 """
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
@@ -15,13 +18,19 @@ from games.labyrinthe import ENGINE
 from games.labyrinthe.maze import CENTRE, CHAMBERS, INNER, OUTER, RINGS, Cell, label, paths, reachable, size
 from games.labyrinthe.models import LabyrintheState, LabyrintheView
 
+
 def cells_text(cells: list[Cell]) -> str:
     """"A2, B1, C12": labels in the board's order (ring, then clock position)."""
     return ", ".join(label(cell) for cell in sorted(cells))
 
 
 class DescribesCastle:
-    """``describe`` for the labyrinth's UI, whose ``_prompt(record, view, lang, name)`` says what to do now."""
+    """``describe`` for the labyrinth's UI, whose ``_prompt`` says what to do now."""
+
+    if TYPE_CHECKING:  # the UI's own
+
+        def _prompt(self, record: SessionRecord, view: LabyrintheView, lang: Language,
+                    name: Callable[[SessionRecord, int, Language], str] = ...) -> str: ...  # fmt: skip
 
     def describe(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)

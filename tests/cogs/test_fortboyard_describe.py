@@ -98,10 +98,12 @@ def test_a_known_position_is_told_whole() -> None:
         "🔑 Keys in stock: 13",
         "Last roll of the die: 5.",
         "cat: roll the die.",
-        "The track: 24 cells clockwise, the start just before cell 0: 0 Gate, 1 Concentration, 2 Strength, 3 Duel, "
-        "4 Riddle, 5 Concentration, 6 Prison, 7 Strength, 8 Master key, 9 Duel, 10 Concentration, 11 Strength, "
-        "12 Father Fouras, 13 Concentration, 14 Duel, 15 Strength, 16 Riddle, 17 Prison, 18 Concentration, "
-        "19 Master key, 20 Strength, 21 Riddle, 22 Duel, 23 Riddle.",
+        (
+            "The track: 24 cells clockwise, the start just before cell 0: 0 Gate, 1 Concentration, 2 Strength, 3 Duel, "
+            "4 Riddle, 5 Concentration, 6 Prison, 7 Strength, 8 Master key, 9 Duel, 10 Concentration, 11 Strength, "
+            "12 Father Fouras, 13 Concentration, 14 Duel, 15 Strength, 16 Riddle, 17 Prison, 18 Concentration, "
+            "19 Master key, 20 Strength, 21 Riddle, 22 Duel, 23 Riddle."
+        ),
     ]
     assert lines[9] == "The sea: a loop of 10 cells from the sunken key, under Father Fouras's cell 12, back to it."
     french = UI.describe(table(4), known_position(), "fr")

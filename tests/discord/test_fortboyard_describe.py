@@ -10,7 +10,7 @@ from tests.discord.test_fortboyard_trials import two_players
 
 
 async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env)
+    driver, ann, _, thread = await two_players(env)
     record = await driver.record()
     ui = env.bot.tables.uis["fortboyard"]
     shown = board(env, thread, record)
@@ -35,7 +35,7 @@ async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env
 
 
 async def test_a_sequence_to_memorise_is_in_no_description(env) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env)
+    driver, _, ben, thread = await two_players(env)
     sample = {"kind": "sequence", "items": ["bougie", "dragon", "ancre", "igloo", "lune"], "show_seconds": 8}
     record = await stage(env, driver, thread, "concentration", sample)
     shown = board(env, thread, record)
