@@ -1,9 +1,10 @@
 """How a Forteresse Solo table looks in Discord.
 
 One public message: an embed with the phase and step, the table in text
-(Paths, Enemies, Reserve, Heroes, counts) and the latest events, and one
-button, "My hand", that opens the player's private view. The hand is never
-shown there: the public board is drawn from the engine's public view only.
+(Paths, Enemies, Reserve, Heroes, counts) and the latest moves (narration.py),
+and two buttons: "My hand", that opens the player's private view, and
+"Discards", both discard piles in full (describe.py). The hand is never shown
+there: the public board is drawn from the engine's public view only.
 
 The private view (an ephemeral message) shows the hand and the controls of
 the step being played: select menus whose values are the action tokens, and
@@ -19,8 +20,13 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
-from bot.ui.game_ui import PICTURE, BoardMessage, GameUI, seat_mention, seat_name
-from bot.ui.tables import ASK
+from bot.ui.game_ui import PICTURE, RECENT_SHOWN, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
+from bot.ui.tables import ASK, MORE
+from cogs.forteresse.describe import DISCARDS, DescribesTable
+from cogs.forteresse.names import COLOUR, ROMAN, SUITS, card_name, cards_text, clip
+from cogs.forteresse.names import RANK_KEYS  # noqa: F401 - the catalog test builds keys from these three
+from cogs.forteresse.narration import EVENT_VARIANTS, PRIVATE_EVENTS  # noqa: F401
+from cogs.forteresse.narration import Narration
 from cogs.forteresse.picture import LABEL_KEYS, render
 from games.forteresse import ENGINE
 from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, value
@@ -47,11 +53,7 @@ from games.forteresse.models import (
 )
 
 GAME = ENGINE.name
-COLOUR = 0x7B341E
 COLOUR_WON, COLOUR_LOST = 0xD69E2E, 0x4A5568
-SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
-RANK_KEYS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}
 # Every step of the book, for the names and help texts (3.6 is played with 3.5).
 STEPS = (
     "1.1", "1.2", "1.3", "1.4", "1.5", "1.6", "1.7",
@@ -59,54 +61,16 @@ STEPS = (
     "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "3.7",
     "4.1", "4.2", "4.3", "4.4",
 )  # fmt: skip
-# Events that name hand cards: the engine sends them to seat 0 only; never narrated here.
-PRIVATE_EVENTS = frozenset({"drew_cards", "key_taken", "retrieved_card"})
-# Public events told in several ways: the key is ``forteresse.event.<kind>.<variant>``.
-EVENT_VARIANTS: dict[str, tuple[str, ...]] = {
-    "stat_attached": ("hero", "enemy"),
-    "visited": ("placed", "under", "nothing"),
-    "boost": ("path_stat", "path_other", "path_nothing", "enemy_stat", "enemy_other", "enemy_nothing", "hero"),
-    "explored": ("success", "failure"),
-    "door_test": ("success", "failure"),
-    "boss_test": ("success", "failure"),
-    "bribe": ("success", "failure"),
-    "discarded": ("hand", "deck"),
-    "fortress_combat": ("success", "failure"),
-    "player_combat": ("success", "failure"),
-    "stat_lost": ("hero", "enemy"),
-    "died": ("hero", "enemy", "boss"),
-    "key_searched": ("taken", "none"),
-    "ended": ("won_treasures", "lost_deck_empty", "lost_resigned"),
-}
-CARD_FIELDS = ("hero", "stat", "enemy", "card", "lieu", "door", "key_card", "treasure", "character")
-LIST_FIELDS = ("cards", "tens", "heroes")
-PATH_FIELDS = ("path", "placed_on")
 MAX_ROWS = 5
 SELECT_SIZE = 25
 FIELD_SIZE = 1024
-
-
-# -- card names ------------------------------------------------------------------
-def card_name(card: str, lang: Language) -> str:
-    """A readable card: "Roi ♥", "10 ♦", "As ♠" (the deck it comes from is told by the context)."""
-    rank = card[1]
-    word = t(lang, f"forteresse.rank.{RANK_KEYS[rank]}") if rank in RANK_KEYS else ("10" if rank == "T" else rank)
-    return f"{word} {SUITS[card[2]]}"
-
-
-def cards_text(cards: list[str], lang: Language) -> str:
-    return ", ".join(card_name(c, lang) for c in cards) if cards else t(lang, "forteresse.none")
-
-
-def clip(text: str, size: int) -> str:
-    return text if len(text) <= size else text[: size - 1] + "…"
 
 
 def step_key(step: str) -> str:
     return step.replace(".", "_")
 
 
-class ForteresseUI(GameUI):
+class ForteresseUI(DescribesTable, Narration, GameUI):
     game = GAME
     title_key = "forteresse.title"
     has_picture = True
@@ -128,10 +92,10 @@ class ForteresseUI(GameUI):
             embed.add_field(name=name, value=clip(text, FIELD_SIZE), inline=False)
         embed.add_field(name=t(lang, "forteresse.board.player"), value=self._player_counts(view, lang), inline=True)
         embed.add_field(name=t(lang, "forteresse.board.fortress"), value=self._fortress_counts(view, lang), inline=True)
-        narration = [line for line in (self.narrate(record, event, lang) for event in record.recent) if line]
-        if narration:
-            recent = clip_lines(narration, FIELD_SIZE)
-            embed.add_field(name=t(lang, "forteresse.board.recent"), value=recent, inline=False)
+        told = self.told(record, state, lang)
+        # The whole change just made shows (a turn's automatic steps), and at least the last few moves.
+        shown = [line for _, line in told][-max(sum(fresh for fresh, _ in told), RECENT_SHOWN) :]
+        add_recent(embed, lang, shown, pinned=len(shown))
         options = self.describe_options(record.options, lang)
         embed.set_footer(text=t(lang, "forteresse.board.footer", player=seat_name(record, 0, lang), options=options))
         if self.has_picture:
@@ -141,6 +105,10 @@ class ForteresseUI(GameUI):
         controls = discord.ui.View(timeout=None)
         label = t(lang, "forteresse.button.hand")
         controls.add_item(PrivateButton(GAME, record.id, label=label, emoji="🂠", style=discord.ButtonStyle.primary))
+        label = t(lang, "forteresse.button.discards")
+        token = MORE + DISCARDS
+        controls.add_item(GameButton(GAME, record.id, record.version, token, label=label, emoji="🃏",
+                                     style=discord.ButtonStyle.secondary))  # fmt: skip
         return [BoardMessage(embed=embed, view=controls)]
 
     def _status(self, record: SessionRecord, view: ForteresseView, lang: Language, public: bool) -> str:
@@ -168,7 +136,7 @@ class ForteresseUI(GameUI):
         prompt = view.prompt
         assert prompt is not None
         card = card_name(prompt.focus, lang) if prompt.focus else ""
-        return t(lang, f"forteresse.prompt.{prompt.kind}", card=card, owed=prompt.owed)
+        return t(lang, f"forteresse.prompt.{prompt.kind}", card=card, owed=prompt.owed, count=prompt.owed)
 
     # -- the table in text ----------------------------------------------------------
     def _table_fields(self, view: ForteresseView, lang: Language) -> list[tuple[str, str]]:
@@ -245,63 +213,6 @@ class ForteresseUI(GameUI):
     def _fortress_counts(self, view: ForteresseView, lang: Language) -> str:
         return t(lang, "forteresse.board.fortress_counts", deck=view.fortress_size, discard=len(view.fortress_discard),
                  doors=view.doors_left, pillaged=view.pillaged, needed=TREASURES_TO_WIN)  # fmt: skip
-
-    # -- narration --------------------------------------------------------------------
-    @staticmethod
-    def event_key(event: dict[str, Any]) -> str | None:
-        """The catalog key telling a public event; None for a private one."""
-        kind = event["kind"]
-        if kind in PRIVATE_EVENTS or event.get("audience") is not None:
-            return None
-        if kind not in EVENT_VARIANTS:
-            return f"forteresse.event.{kind}"
-        match kind:
-            case "stat_attached" | "stat_lost":
-                variant = event["side"]
-            case "visited":
-                variant = "nothing" if event["card"] is None else ("placed" if event["placed_on"] else "under")
-            case "boost":
-                if event["boost"] == "hero":
-                    variant = "hero"
-                else:
-                    card = event["card"]
-                    found = "nothing" if card is None else ("stat" if event["value"] else "other")
-                    variant = f"{event['boost']}_{found}"
-            case "discarded":
-                variant = event["source"]
-            case "died":
-                variant = "boss" if event["boss"] else event["side"]
-            case "key_searched":
-                variant = "taken" if event["taken"] else "none"
-            case "ended":
-                variant = f"{event['result']}_{event['reason']}"
-            case _:
-                variant = "success" if event["success"] else "failure"
-        return f"forteresse.event.{kind}.{variant}"
-
-    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
-        key = self.event_key(event)
-        if key is None:
-            return ""
-        params = dict(event)
-        params["key_card"] = params.pop("key", None)  # ``key`` is t()'s own argument
-        for name in CARD_FIELDS:
-            if isinstance(params.get(name), str):
-                params[name] = card_name(params[name], lang)
-        for name in LIST_FIELDS:
-            if isinstance(params.get(name), list):
-                params[name] = cards_text(params[name], lang)
-        for name in PATH_FIELDS:
-            if isinstance(params.get(name), str):
-                params[name] = SUITS[params[name]]
-        if event["kind"] == "boost" and event["boost"] != "hero":
-            target = event["target"]
-            params["target"] = SUITS[target] if len(target) == 1 else card_name(target, lang)
-        elif event["kind"] == "boost":
-            params["target"] = card_name(event["target"], lang)
-        params["player"] = seat_name(record, 0, lang)
-        params["needed"] = TREASURES_TO_WIN
-        return t(lang, key, **params)
 
     # -- the private view -------------------------------------------------------------
     def private(self, record: SessionRecord, state: ForteresseState, seat: int, lang: Language) -> BoardMessage | None:
@@ -437,7 +348,8 @@ class ForteresseUI(GameUI):
             case PlayLieu(card=i):
                 return "lieux", t(lang, "forteresse.option.lieu", card=name(hand[i]), value=value(hand[i])), None
             case Pair(lieu=lieu, enemy=enemy):
-                return "boss", t(lang, "forteresse.option.pair", lieu=name(lieu), enemy=name(enemy)), None
+                label = t(lang, "forteresse.option.pair", lieu=name(lieu), enemy=name(enemy))
+                return "boss", label, t(lang, "forteresse.option.boss", power=value(lieu))
             case Bribe(enemy=card, tens=n):
                 label = t(lang, "forteresse.option.bribe", enemy=name(card), count=n, total=10 * n)
                 return "bribe", label, t(lang, "forteresse.option.bribe_power", power=enemies[card].power)
@@ -512,18 +424,8 @@ class ForteresseUI(GameUI):
             embed.add_field(name=title, value=t(lang, f"forteresse.rules.phase.{phase}"), inline=False)
         controls = t(lang, "forteresse.rules.controls")
         embed.add_field(name=t(lang, "forteresse.rules.controls_title"), value=controls, inline=False)
-        rules = [f"**{n}.** {t(lang, f'forteresse.house.{key}')}" for n, (key, _) in enumerate(HOUSE_RULES, start=1)]
-        chunks: list[list[str]] = [[]]
-        for line in rules:
-            if sum(len(x) + 1 for x in chunks[-1]) + len(line) > FIELD_SIZE:
-                chunks.append([])
-            chunks[-1].append(line)
-        first = 1
-        for chunk in chunks:
-            last = first + len(chunk) - 1
-            title = t(lang, "forteresse.rules.house_title", first=first, last=last)
-            embed.add_field(name=title, value="\n".join(chunk), inline=False)
-            first = last + 1
+        rules = [f"{n}. {t(lang, f'forteresse.house.{key}')}" for n, (key, _) in enumerate(HOUSE_RULES, start=1)]
+        add_list(embed, t(lang, "forteresse.rules.house_title"), rules)
         return embed
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
@@ -534,15 +436,3 @@ class ForteresseUI(GameUI):
 def blocking_shown(view: ForteresseView) -> bool:
     """Defenders matter from their choice (3.3) to the end of the Fortress's combats (3.4)."""
     return view.step in ("3.3", "3.4")
-
-
-def clip_lines(lines: list[str], size: int) -> str:
-    """The last lines that fit in ``size`` characters (the newest events matter most)."""
-    kept: list[str] = []
-    total = 0
-    for line in reversed(lines):
-        if total + len(line) + 1 > size:
-            break
-        kept.append(line)
-        total += len(line) + 1
-    return "\n".join(reversed(kept))

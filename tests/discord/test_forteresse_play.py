@@ -44,12 +44,13 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     assert names[:4] == ["🗺️ Paths", "👹 Enemies (0)", "📦 Reserve (0)", "🛡️ Heroes (0)"]
     assert "🎴 Player" in names and "🏰 Fortress" in names
     player = next(f.value for f in embed.fields if f.name == "🎴 Player")
-    assert player.startswith("Hand: 6 cards\nDeck: 46\n")
+    assert player.startswith("Hand: 6\nDeck: 46\n")
     assert embed.image.url == "attachment://board.png"  # the table drawn from the public view
     assert [a.filename for a in shown.attachments] == ["board.png"]
-    # The only controls on the public board: "My hand", the rules, the board in words.
+    # The only controls on the public board: "My hand", both discards, the rules, the latest moves, the board in words.
     assert [(i.label, i.custom_id) for i in items(shown)] == [
-        ("My hand", f"p:forteresse:{record.id}"), ("Rules", "r:forteresse"), ("Describe", f"d:forteresse:{record.id}"),
+        ("My hand", f"p:forteresse:{record.id}"), ("Discards", f"g:forteresse:{record.id}:{record.version}:more-discards"),
+        ("Rules", "r:forteresse"), ("History", f"h:forteresse:{record.id}"), ("Describe", f"d:forteresse:{record.id}"),
     ]
 
     driver = Driver(env, thread, ann, record.id)
@@ -74,7 +75,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
         f"ann pillaged three Treasures of the Fortress.\nTurns played: {state.turn + 1}\nTreasures pillaged: 3/3"
     )
     final = board(env, thread, record)
-    assert final.embeds[0].description == "🏆 Game over: won, 3 of 3 Treasures pillaged."
+    assert final.embeds[0].description == "🏆 Game over: won. Treasures pillaged: 3/3."
     assert all(controls_left(m) == [] for m in thread.history())  # nothing left to click
     assert [i.label for i in items(final)] == ["Rematch", "Rules"]
     # The last private view shows the final hand, without controls.
@@ -102,7 +103,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     assert embed.title == f"🏰 Forteresse Solo — table n°{record.id}"
     assert embed.description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
     assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
-    assert [i.label for i in items(board(env, thread, record))] == ["Ma main", "Règles", "Décrire"]
+    assert [i.label for i in items(board(env, thread, record))] == ["Ma main", "Défausses", "Règles", "Historique", "Décrire"]
 
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
@@ -118,8 +119,8 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
         f"Le paquet de ann était vide au début d'un tour.\nTours joués : {state.turn}\nTrésors pillés : 0/3"
     )
     final = board(env, thread, record).embeds[0]
-    assert final.description == "🏁 Partie terminée : perdue, 0 Trésors pillés sur 3."
-    log = next(f.value for f in final.fields if f.name == "📜 Derniers événements")
+    assert final.description == "🏁 Partie terminée : perdue. Trésors pillés : 0/3."
+    log = next(f.value for f in final.fields if f.name == "📜 Derniers coups")
     assert log.splitlines()[-1] == "🏁 Le paquet est vide : la Forteresse tient bon."
     await check_log_and_replay(env, record, driver.tokens)
 
