@@ -185,11 +185,9 @@ def _fireship_probe(
     problems = []
     pending = state.pending
     asked = pending is not None and state.phase == "react" and pending.asking == seat and seat is not None
-    # where the engine keeps it, the table as it was before the action that opened a window
-    table = state if asked or getattr(state, "shown", None) is None else state.shown
     if seat is None and view.hand is not None:
         problems.append("the public view shows a hand")
-    if seat is not None and view.hand != sorted(table.hands[seat]):
+    if seat is not None and view.hand != sorted(state.hands[seat]):
         problems.append("the seat's own hand is wrong")
     if (view.phase == "react" or view.asked) and not asked:
         problems.append("a reaction window shows to a seat it does not ask")
@@ -400,18 +398,30 @@ def _fireship_perturb(state: Any, seat: int | None, rng: Rng) -> tuple[Any, list
     kept, a card that acts at once never lands in a hand), the deck in another order.
 
     A secret reaction window, for a seat it does not ask: where the engine keeps the
-    table as it was before the action that opened it (``shown``), that state itself,
-    perturbed in turn: no window at all; else another seat of the action asked instead
-    (with the hand that allows it). Seats an action in settlement involves keep their
-    hands: who holds an answer decides who is asked."""
+    table as it was before the action that opened it (``shown``), that table perturbed
+    in turn and no window at all, if the seat's own hand is the same there; else the
+    window moved as below, its ``shown`` table perturbed too."""
+    pending = state.pending
+    asked = pending.asking if pending is not None and state.phase == "react" else None
+    shown = getattr(state, "shown", None)
+    if shown is None or asked == seat:
+        return _fireship_table(state, seat, rng)
+    before, parts = _fireship_table(shown, seat, rng)
+    if seat is None or before.hands[seat] == state.hands[seat]:
+        return before, ["window", *parts]
+    twin, more = _fireship_table(state, seat, rng)
+    return twin.model_copy(update={"shown": before}), list(dict.fromkeys(more + parts))
+
+
+def _fireship_table(state: Any, seat: int | None, rng: Rng) -> tuple[Any, list[str]]:
+    """Kept cards and deck as above; in a reaction window that does not ask ``seat``,
+    another seat of the action asked instead (with the hand that allows it). Seats an
+    action in settlement involves keep their hands: who holds an answer decides who is
+    asked."""
     from games.fireship.cards import KEEPABLE
 
     pending = state.pending
     asked = pending.asking if pending is not None and state.phase == "react" else None
-    shown = getattr(state, "shown", None)
-    if shown is not None and asked is not None and asked != seat:
-        before, parts = _fireship_perturb(shown, seat, rng)
-        return before, ["window", *parts]
     twin = Twin(state)
     involved = set() if pending is None else {pending.actor, *pending.victims}
     others = [s for s in range(state.seats) if s != seat and s not in involved]
