@@ -1,20 +1,24 @@
-"""The computer player: legal, sensible moves from its own view only.
+"""The computer players' judgment, from their own view only (the strong level's search is in strong.py).
 
-It remembers every card it saw flipped (the view's ``seen``) and never looks
-at a face-down card it has not seen. It takes a card when the step up from
-its top card is small enough for the cards it still needs, favours bonus
-cards in the advanced variant, and aims its cannon at the leader.
+Normal: it remembers every card it saw flipped (the view's ``seen``) and never looks at a
+face-down card it has not seen. It takes a card when the step up from its top card is small
+enough for the cards it still needs, favours bonus cards in the advanced variant, and aims
+its cannon at the leader. Easy: the same judgment with a beginner's mistakes: it remembers
+only some of the cards it saw flipped, and takes a card too eagerly (it blocks itself sooner).
 """
 
-from games.core import Rng
-from games.fortissimo.cards import CROWS, KING, PRINCES, PRINCESSES, QUEEN, TARGET_LENGTH, kind
-from games.fortissimo.models import Fire, Flip, FortissimoAction, FortissimoView, Insert, PutBack, Take
+from bisect import bisect_right
 
+from games.core import Rng
+from games.fortissimo.cards import CARDS, CROW_CAP, CROWS, KING, PRINCES, PRINCESSES, QUEEN, ROYAL_BONUS, TARGET_LENGTH, kind
+from games.fortissimo.models import Fire, Flip, FortissimoAction, FortissimoView, Insert, PutBack, Take
 
 # Higher cards the grid should still hold per card needed after a take: lower
 # takes too eagerly and blocks itself; higher waits too long (measured over
 # 300 computer-only games: 3.5 ends 96% of them with a full rampart).
 CANDIDATES_PER_CARD = 3.5
+EASY_CANDIDATES_PER_CARD = 1.5  # the beginner's eagerness
+EASY_MEMORY = 0.4  # the share of the cards it saw flipped that the beginner still knows where to find
 
 
 def _bonus(card: int) -> int:
@@ -25,66 +29,108 @@ def _bonus(card: int) -> int:
     return CROWS.get(card, 0)
 
 
-def _wanted(view: FortissimoView, seat: int, card: int) -> bool:
-    """Is ``card`` a good next card on top of this seat's rampart?
+BONUS = tuple(_bonus(card) for card in range(max(CARDS) + 1))  # what a card adds to its base point, by number
 
-    Yes when enough higher cards stay in the grid to finish the rampart after
-    it: a few candidates per card still needed (fewer for a bonus card).
-    When no card left meets that, any higher card will do.
+
+def worth_taking(
+    remaining: list[int], top: int, length: int, advanced: bool, per_card: float = CANDIDATES_PER_CARD
+) -> set[int]:
+    """The cards left in the grid (``remaining``, sorted) worth taking on a rampart of ``length``
+    cards topped by ``top``.
+
+    Those after which enough higher cards stay to finish the rampart: ``per_card`` candidates
+    per card still needed (up to 3 fewer for a bonus card in the advanced variant). When no
+    card above ``top`` meets that, any higher card will do.
     """
-    top = view.ramparts[seat][-1]
-    if card <= top:
-        return False
-    needed_after = TARGET_LENGTH - len(view.ramparts[seat]) - 1
-    advanced = view.options.variant == "advanced"
+    needed = per_card * (TARGET_LENGTH - length - 1)
+    count = len(remaining)
+    start = bisect_right(remaining, top)
+    good = set()
+    # Sorted and distinct: the card at index i has count - 1 - i above it; the bar falls by 3 at most.
+    for index in range(start, count):
+        above = count - 1 - index
+        if above < needed - 3:
+            break
+        if above >= needed - (BONUS[remaining[index]] if advanced else 0):
+            good.add(remaining[index])
+    return good or set(remaining[start:])
 
-    def good(candidate: int) -> bool:
-        above = sum(c > candidate for c in view.remaining)
-        return above >= CANDIDATES_PER_CARD * needed_after - (_bonus(candidate) if advanced else 0)
 
-    return good(card) or not any(good(c) for c in view.remaining if c > top)
+def points(rampart: list[int], crow_cap: bool) -> int:
+    """``scoring.score(rampart, crow_cap).total``, without building the detail (play-outs count often)."""
+    princes = princesses = crows = royals = 0
+    for card in rampart:
+        if card in PRINCES:
+            princes += 1
+        elif card in PRINCESSES:
+            princesses += 1
+        elif card == KING or card == QUEEN:
+            royals += 1
+        else:
+            crows += CROWS.get(card, 0)
+    return len(rampart) + ROYAL_BONUS * royals + princes + princesses + min(princes, princesses) + (
+        min(crows, CROW_CAP) if crow_cap else crows
+    )
+
+
+def aim(ramparts: list[list[int]], targets: list[tuple[int, int]], crow_cap: bool) -> tuple[int, int]:
+    """A cannon's shot: the leader (most points, then longest), on its most valuable card,
+    sparing its top card if possible."""
+
+    def standing(seat: int) -> tuple[int, int]:
+        return (points(ramparts[seat], crow_cap), len(ramparts[seat]))
+
+    leader = max({target for target, _ in targets}, key=standing)
+
+    def value(target: tuple[int, int]) -> tuple[int, int]:
+        return (BONUS[target[1]], 0 if target[1] == ramparts[leader][-1] else 1)
+
+    return max((t for t in targets if t[0] == leader), key=value)
 
 
 def choose(view: FortissimoView, legal: list[FortissimoAction], rng: Rng) -> FortissimoAction:
-    seat = view.current
+    """The normal level."""
+    return _choose(view, legal, rng, view.seen, CANDIDATES_PER_CARD)
+
+
+def choose_easy(view: FortissimoView, legal: list[FortissimoAction], rng: Rng) -> FortissimoAction:
+    """The easy level: a patchy memory (drawn afresh each turn) and too eager a hand."""
+    memory = {slot: card for slot, card in sorted(view.seen.items()) if rng.below(100) < EASY_MEMORY * 100}
+    if view.flipped is not None:
+        memory[view.flipped] = view.seen[view.flipped]  # the card in front of it
+    return _choose(view, legal, rng, memory, EASY_CANDIDATES_PER_CARD)
+
+
+def _choose(
+    view: FortissimoView, legal: list[FortissimoAction], rng: Rng, memory: dict[int, int], per_card: float
+) -> FortissimoAction:
+    assert view.seat is not None
+    seat = view.seat
+    advanced = view.options.variant == "advanced"
+    rampart = view.ramparts[seat]
+
+    wanted = worth_taking(view.remaining, rampart[-1], len(rampart), advanced, per_card)
+
     first = legal[0]
     if isinstance(first, Fire):
-        return _aim(view, legal)
+        target, card = aim(view.ramparts, [(a.target, a.card) for a in legal if isinstance(a, Fire)], view.options.crow_cap)
+        return Fire(target=target, card=card)
     if view.phase == "decide" and view.flipped is not None:
         card = view.slots[view.flipped]
         assert card is not None
-        if Take() in legal and _wanted(view, seat, card):
+        if Take() in legal and card in wanted:
             return Take()
-        if Insert() in legal and (_bonus(card) >= 2 or kind(card) == "cannon"):
+        if Insert() in legal and (BONUS[card] >= 2 or kind(card) == "cannon"):
             return Insert()
         return PutBack()
     takes = [a for a in legal if isinstance(a, Take)]
     if takes:  # open grid: every card shows; climb slowly to take as many as possible
-        return min(takes, key=lambda a: view.slots[a.slot] or 99)
+        return min(takes, key=lambda a: view.slots[a.slot] or 99)  # type: ignore[index]
     if not isinstance(first, Flip):
         return first  # only Magicien insertions are left on the open grid
     flips = [a for a in legal if isinstance(a, Flip)]
-    good = [a for a in flips if a.slot in view.seen and _wanted(view, seat, view.seen[a.slot])]
-    if good:
-        return min(good, key=lambda a: view.seen[a.slot])
-    unknown = [a for a in flips if a.slot not in view.seen]
+    known = [a for a in flips if a.slot in memory and memory[a.slot] in wanted]
+    if known:
+        return min(known, key=lambda a: memory[a.slot])
+    unknown = [a for a in flips if a.slot not in memory]
     return rng.choice(unknown or flips)
-
-
-def _aim(view: FortissimoView, legal: list[FortissimoAction]) -> FortissimoAction:
-    """Hit the leader, on its most valuable card, sparing its top card if possible."""
-
-    def standing(seat: int) -> tuple[int, int]:
-        if view.scores is not None:
-            return (view.scores[seat].total, len(view.ramparts[seat]))
-        return (len(view.ramparts[seat]), view.ramparts[seat][-1])
-
-    fires = [a for a in legal if isinstance(a, Fire)]
-    leader = max({a.target for a in fires}, key=standing)
-    options = [a for a in fires if a.target == leader]
-
-    def value(action: Fire) -> tuple[int, int]:
-        is_top = action.card == view.ramparts[action.target][-1]
-        return (_bonus(action.card), 0 if is_top else 1)
-
-    return max(options, key=value)

@@ -11,8 +11,9 @@ House rules: ``HOUSE_RULES`` below; ``/fortissimo rules`` states each.
 
 from pydantic import BaseModel
 
-from games.core import Engine, Event, IllegalAction, Outcome, Rng
-from games.fortissimo import bots
+from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Level, Outcome, Rng
+from games.core.search import search
+from games.fortissimo import bots, strong
 from games.fortissimo.cards import CANNONS, CARDS, MAGICIEN, START, TARGET_LENGTH, TOWERS
 from games.fortissimo.models import (
     CannonFired,
@@ -69,6 +70,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
     options_model = FortissimoOptions
     state_model = FortissimoState
     house_rules = HOUSE_RULES
+    levels = LEVELS
 
     # -- setup ----------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> FortissimoState:
@@ -162,9 +164,8 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         return targets
 
     def can_take(self, state: FortissimoState, seat: int) -> bool:
-        top = state.ramparts[seat][-1]
-        cards = [card for card in state.grid if card]
-        return any(card > top for card in cards) or (bool(cards) and self.magicien_ready(state, seat))
+        high = max(state.grid)  # 0 once the grid is empty
+        return high > state.ramparts[seat][-1] or (high > 0 and self.magicien_ready(state, seat))
 
     def view(self, state: FortissimoState, seat: int | None) -> FortissimoView:
         open_slots = state.open_grid or state.phase == "over"
@@ -237,13 +238,37 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
             tied = state.end_reason == "blocked" and len(state.ramparts[first]) == len(state.ramparts[second])
         return state.ramparts[first][-1] if tied else None
 
-    def choose(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng) -> FortissimoAction:
+    def choose(
+        self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+    ) -> FortissimoAction:
         assert isinstance(view, FortissimoView)
+        if level == "easy":
+            return bots.choose_easy(view, legal, rng)
+        if level == "strong":
+            return self.strong_choice(view, legal, rng, budget)
         return bots.choose(view, legal, rng)
+
+    # -- the strong level's search (games/fortissimo/strong.py) ------------------
+    def strong_choice(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, budget: Budget) -> FortissimoAction:
+        """The search over this turn's moves, each line played out to the end."""
+        assert isinstance(view, FortissimoView)
+        if view.seat is None:
+            return legal[0]
+        return search(strong.TurnSearch(self, view), view, legal, rng, budget.iterations, budget.stop)
+
+    def determinize(self, view: BaseModel, rng: Rng) -> FortissimoState | None:
+        assert isinstance(view, FortissimoView)
+        return None if view.seat is None else strong.Sampler(view).draw(rng)
+
+    def evaluate(self, state: FortissimoState) -> list[float]:
+        return strong.playout(state)
+
+    def search_actions(self, state: FortissimoState, seat: int) -> list[FortissimoAction]:
+        return strong.options(self, state, seat)
 
     # -- moves ----------------------------------------------------------------
     def _play(self, state: FortissimoState, seat: int, action: FortissimoAction) -> list[Event]:
-        if action not in self.legal_actions(state, seat):
+        if not self._allowed(state, seat, action):
             raise IllegalAction(self._refusal(state, seat, action))
         events: list[Event] = []
         match action:
@@ -283,6 +308,26 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
                     events.append(MagicienLost(seat=target))
                 self._finish_turn(state, seat, events)
         return events
+
+    def _allowed(self, state: FortissimoState, seat: int, action: FortissimoAction) -> bool:
+        """Whether ``action`` is in ``legal_actions``, without listing them (the search plays many moves)."""
+        if state.phase == "cannon":
+            return isinstance(action, Fire) and (action.target, action.card) in self.cannon_targets(state, seat)
+        if isinstance(action, PutBack) or isinstance(action, Fire):
+            return isinstance(action, PutBack) and state.phase == "decide"
+        grid, top, slot = state.grid, state.ramparts[seat][-1], action.slot
+        if state.phase == "decide":
+            if slot is not None or isinstance(action, Flip):
+                return False
+            card = grid[state.flipped]  # type: ignore[index]
+            return card > top if isinstance(action, Take) else card < top and self.magicien_ready(state, seat)
+        if state.phase != "flip" or slot is None or not 0 <= slot < len(grid) or not grid[slot]:
+            return False
+        if isinstance(action, Flip) or not state.open_grid:
+            return isinstance(action, Flip) and not state.open_grid
+        if isinstance(action, Take):
+            return grid[slot] > top
+        return grid[slot] < top and self.magicien_ready(state, seat)
 
     def _refusal(self, state: FortissimoState, seat: int, action: FortissimoAction) -> str:
         """The most helpful message key for an action that is not legal now."""
