@@ -67,6 +67,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     state = game_state(env, record)
     assert state.result == "won" and state.end_reason == "treasures"
     assert any(t.startswith("pk.pA") for t in driver.tokens)  # a Boss died: a Key was taken
+    assert any(t.startswith("bs.") for t in driver.tokens)  # a Boss test tie, answered in its menu
     assert any(t.startswith("ak.") for t in driver.tokens) and any(t.startswith("pl") for t in driver.tokens)
 
     result = thread.history()[-1].embeds[0]

@@ -17,6 +17,7 @@ import pytest
 
 import bot.ui.lobby
 from cogs.forteresse.board import card_name
+from cogs.forteresse.narration import on_show
 from games.forteresse import ENGINE
 from games.forteresse.models import ForteresseState
 from tests.discord.driver import bot_messages, custom_ids, items, public_text
@@ -81,6 +82,11 @@ async def test_the_hand_never_shows_in_public(env, monkeypatch, caplog, seed, lo
                     assert name in allowed, f"{secret_names[name]} (in hand) shown as {name}"
         board_text = public_text(board(env, thread, record))
         assert {m.group(0) for m in NAME.finditer(board_text)} <= allowed
+        # Once the change that showed them is over (the board posted again, the History button), the
+        # latest moves name only cards the table shows now: none gone back face down or into the hand.
+        later = str(ui.board(record, state, lang)[0].embed.to_dict()) + "\n".join(ui.recent_lines(record, state, lang))
+        on_table = {card_name(card, lang) for card in on_show(ENGINE.view(state, None))}
+        assert {m.group(0) for m in NAME.finditer(later)} <= on_table
         # The board is the same whatever the hand holds.
         assert [m.embed.to_dict() for m in ui.board(record, state, lang)] == [
             m.embed.to_dict() for m in ui.board(record, shadow(state), lang)
