@@ -87,13 +87,19 @@ def abandoned_at(record: SessionRecord) -> float:
     return (record.last_human_at or record.created_at) + record.clock.abandon_days * DAY
 
 
+def paused_until(record: SessionRecord) -> float:
+    """When the last open window closes (0: none is open). No turn times out before: a secret
+    window pauses the turn it interrupts, whose deadline the table still sees unchanged."""
+    return max((seat.window for seat in record.seats if seat.window is not None), default=0.0)
+
+
 def next_wake(record: SessionRecord) -> float | None:
     if record.status not in OPEN:
         return None
     times = [abandoned_at(record)] + [seat.window for seat in record.seats if seat.window is not None]
     for seat in record.seats:
         if seat.deadline is not None:
-            times.append(seat.deadline if seat.reminded else reminder_at(record, seat.deadline))
+            times.append(max(seat.deadline, paused_until(record)) if seat.reminded else reminder_at(record, seat.deadline))
     return min(times)
 
 
@@ -112,7 +118,7 @@ def due(record: SessionRecord, now: float) -> Due:
     deadlines = [(i, s.deadline, s.reminded) for i, s in enumerate(record.seats) if s.deadline is not None]
     return Due(
         abandon=now >= abandoned_at(record),
-        late=[i for i, deadline, _ in deadlines if deadline <= now],
+        late=[i for i, deadline, _ in deadlines if deadline <= now and paused_until(record) <= now],
         remind=[i for i, deadline, sent in deadlines if not sent and reminder_at(record, deadline) <= now < deadline],
         unanswered=[i for i, seat in enumerate(record.seats) if seat.window is not None and seat.window <= now],
     )

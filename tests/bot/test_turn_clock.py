@@ -84,3 +84,15 @@ def test_a_reaction_window_is_secret_and_leaves_the_turn_clock_alone() -> None:
     assert [s.deadline for s in record.seats] == [700.0, None, None]
     assert [s.window for s in record.seats] == [None, None, None]
     assert turn_clock.asked_in_secret(record, engine, asking_ben, back_to_ann) == []
+
+
+def test_a_turn_paused_by_a_secret_window_does_not_time_out_before_the_window_closes() -> None:
+    """Ann's turn is paused while Ben answers her attack in secret; her deadline, the one the
+    table sees, passes meanwhile: nothing fires until Ben's window closes, then her turn times out."""
+    record = table()
+    record.seats[0].deadline, record.seats[0].reminded = 100.0, True  # ann, shown as playing, reminded
+    record.seats[1].window = 130.0  # ben, asked in secret
+    assert turn_clock.due(record, 110.0).late == []
+    assert turn_clock.next_wake(record) == 130.0  # the window's close, not the past deadline again and again
+    record.seats[1].window = None  # ben let it pass
+    assert turn_clock.due(record, 131.0).late == [0]
