@@ -114,6 +114,8 @@ class Publishing(TurnPings):
         for record in await self.service.storage.find_sessions(statuses=("active",)):
             if record.board_version == record.version or record.game not in self.uis:
                 continue
+            if not self.bot.shards_served.owns(record.guild_id):  # another process's server
+                continue
             try:
                 async with self.service.lock(record.id):
                     latest = await self.service.get(record.id)

@@ -68,11 +68,8 @@ class TableCore:
         else sees it), so it is answered within Discord's 3 seconds; refusals and
         failures get a private reply.
         """
-        lock = self.service.lock(session_id)
-        if lock.locked():
-            await reply.wait()
         try:
-            async with lock:
+            async with self.service.lock(session_id).holding(reply.wait):  # held here, or by another process
                 yield
             await reply.finish()
         except Refusal as error:
