@@ -57,7 +57,6 @@ def test_registry_finds_engines() -> None:
         assert 1 <= engine.min_players <= engine.max_players
 
 
-
 # =============================================================================
 # Play-outs terminate and report their outcome consistently
 # =============================================================================
@@ -350,7 +349,9 @@ def test_actions_after_the_end(name: str, players: int, opts: str) -> None:
 
 @case
 def test_secrecy(name: str, players: int, opts: str) -> None:
-    """No view for a seat (or the public), nor any event it sees, holds what is hidden from it."""
+    """No view for a seat (or the public), nor any event it sees, holds what is hidden from it.
+    (That no view changes when what it hides changes is checked on every state of the mixed
+    games, test_contract_mixed.py.)"""
     engine = ENGINES[name]
     probe = SECRET_PROBES.get(name)
     if probe is None:
