@@ -9,7 +9,8 @@ attackers it cannot defend with its Tens; defend against every attacker it
 can, the biggest threats first, with a Hero that surely survives or else the
 one best able to lose a Stat; then attack with every untapped Hero where the
 Heroes (plus at most one Hero Boost) surely beat the Enemy, Bosses first (a
-dead Boss brings a Key); at 4.2 make the trade that most improves the hand.
+dead Boss brings a Key); at 4.2 make the trade that most improves the hand; on a
+Boss test tie, leave the Lieu that can still complete a Path in the Reserve.
 Tuned with bench/forteresse.py (1,000 seeded games): about a third are won.
 """
 
@@ -313,9 +314,12 @@ def _first(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAct
 
 
 def _boss(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    """A Boss test tie: the Boss takes a Lieu whose Path has no room left, if it can, so that
+    the other may still complete its Path. Which Enemy it is makes no difference to the
+    table (figures have no value): the first."""
     pairs = [a for a in legal if isinstance(a, Pair)]
-    # An off-suit Lieu leaves the Boss needing a Stat of its own suit: fewer Stats.
-    return max(pairs, key=lambda a: suit_of(a.lieu) != suit_of(a.enemy))
+    room = {site.suit for site in view.sites if site.status == "incomplete"}
+    return min(pairs, key=lambda a: suit_of(a.lieu) in room)
 
 
 _HANDLERS = {

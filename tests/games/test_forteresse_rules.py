@@ -704,6 +704,15 @@ def test_boss_tie_between_two_enemies_of_one_suit_is_asked() -> None:
     assert of(events, BossTested) == [BossTested(step="4.3", success=True, enemy="fJH", lieu="f9H")]
 
 
+def test_computer_player_boss_tie_keeps_the_lieu_that_can_complete_a_path() -> None:
+    """The computer player on a Boss test tie between two 8s: the Hearts Path is full, the Clubs one
+    has room, so the Boss takes the 8 of Hearts and the 8 of Clubs may still join its Path."""
+    sites = [Site(treasure="fTH", lieux=["f6H", "f7H"]), Site(treasure="fTD"), Site(treasure="fTC"), Site(treasure="fTS")]
+    state, _ = run(build(hand=["p2C"], reserve=["fQD", "fJS", "f8C", "f8H"], sites=sites), "4.3")
+    assert state.prompt.kind == "boss" and len(legal(state)) == 4
+    assert ENGINE.choose(ENGINE.view(state, 0), legal(state), Rng.from_seed(3)) == Pair(lieu="f8H", enemy="fQD")
+
+
 def test_boss_takes_one_more_stat() -> None:
     """« Dans les mécaniques de jeu, un Boss est également considéré comme un Personnage Ennemi, il peut recevoir
     une Stat supplémentaire et doit respecter les conditions appliquées aux cartes Personnage. »
