@@ -20,13 +20,28 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
-from bot.ui.game_ui import PICTURE, RECENT_SHOWN, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
+from bot.ui.game_ui import (
+    PICTURE,
+    RECENT_SHOWN,
+    BoardMessage,
+    GameUI,
+    add_list,
+    add_recent,
+    seat_mention,
+    seat_name,
+)
 from bot.ui.tables import ASK, MORE
 from cogs.forteresse.describe import DISCARDS, DescribesTable
-from cogs.forteresse.names import COLOUR, ROMAN, SUITS, card_name, cards_text, clip
-from cogs.forteresse.names import RANK_KEYS  # noqa: F401 - the catalog test builds keys from these three
-from cogs.forteresse.narration import EVENT_VARIANTS, PRIVATE_EVENTS  # noqa: F401
-from cogs.forteresse.narration import Narration
+from cogs.forteresse.names import (
+    COLOUR,
+    RANK_KEYS,  # noqa: F401 - the catalog test reads it (and the event kinds below) here
+    ROMAN,
+    SUITS,
+    card_name,
+    cards_text,
+    clip,
+)
+from cogs.forteresse.narration import EVENT_VARIANTS, PRIVATE_EVENTS, Narration  # noqa: F401
 from cogs.forteresse.picture import LABEL_KEYS, render
 from games.forteresse import ENGINE
 from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, value

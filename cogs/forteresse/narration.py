@@ -18,7 +18,7 @@ from bot.ui.game_ui import seat_name
 from cogs.forteresse.names import SUITS, card_name
 from games.forteresse import ENGINE
 from games.forteresse.cards import TREASURES_TO_WIN
-from games.forteresse.models import ForteresseState, ForteresseView
+from games.forteresse.models import EnemyView, ForteresseState, ForteresseView, HeroView
 
 # Events that name hand cards: the engine sends them to seat 0 only; never narrated here.
 PRIVATE_EVENTS = frozenset({"drew_cards", "key_taken", "retrieved_card"})
@@ -48,7 +48,8 @@ COUNTED = {"undefended": "owed"}  # the number a text's plural follows, where it
 def on_show(view: ForteresseView) -> set[str]:
     """Every card the public view shows face up or names: the table, both discards, the cards out of the game."""
     cards = set(view.reserve) | set(view.fortress_discard) | set(view.discard) | set(view.out_of_game)
-    for character in [*view.enemies, *view.heroes]:
+    characters: list[EnemyView | HeroView] = [*view.enemies, *view.heroes]
+    for character in characters:
         cards |= {character.card, *character.stats}
     for site in view.sites:
         cards |= {site.treasure, *site.lieux, *([site.door] if site.door else [])}

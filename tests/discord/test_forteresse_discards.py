@@ -7,7 +7,13 @@ in words). Reading changes nothing.
 
 from cogs.forteresse.board import card_name
 from tests.conftest import set_locale
-from tests.discord.forteresse_driver import Driver, board, game_state, private_reply, start
+from tests.discord.forteresse_driver import (
+    Driver,
+    board,
+    game_state,
+    private_reply,
+    start,
+)
 from tests.discord.test_forteresse_play import WON_SEED, use_seed
 
 
@@ -29,6 +35,7 @@ async def test_both_discards_in_full_and_in_order_in_both_languages(env, monkeyp
     button = f"g:forteresse:{record.id}:{record.version}:more-discards"
 
     # The player: both piles and the cards out of the game, oldest first, in French.
+    out = f"{len(state.out)} carte" + ("s" if len(state.out) > 1 else "")
     answer = private_reply(await ann.click(shown, custom_id=button))
     assert answer.flags.ephemeral
     (embed,) = answer.embeds
@@ -37,9 +44,8 @@ async def test_both_discards_in_full_and_in_order_in_both_languages(env, monkeyp
     assert [(f.name, f.value) for f in embed.fields] == [
         (f"🎴 Défausse du joueur ({len(state.discard)} cartes)", listed(state.discard, "fr")),
         (f"🏰 Défausse de la Forteresse ({len(state.fortress_discard)} cartes)", listed(state.fortress_discard, "fr")),
-        (f"🚫 Hors jeu : Clés utilisées, Portes franchies, Dix de corruption ({len(state.out)} "
-         f"{'carte' if len(state.out) == 1 else 'cartes'})", listed(state.out, "fr")),
-    ]  # fmt: skip
+        (f"🚫 Hors jeu : Clés utilisées, Portes franchies, Dix de corruption ({out})", listed(state.out, "fr")),
+    ]
 
     # A spectator reads them with Describe, in English; the player's button is not theirs.
     described = private_reply(await bob.click(shown, custom_id=f"d:forteresse:{record.id}"))
