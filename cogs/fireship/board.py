@@ -37,6 +37,7 @@ from bot.ui.game_ui import (
     seat_name,
 )
 from bot.ui.tables import MORE
+from cogs.fireship.describe import DescribesSea
 from cogs.fireship.picture import render
 from games.fireship import ENGINE, cards
 from games.fireship.board import (
@@ -128,7 +129,7 @@ def house_rule(key: str, lang: Language) -> str:
     return t(lang, f"fireship.house.{key}", **facts.get(key, {}))
 
 
-class FireshipUI(GameUI):
+class FireshipUI(DescribesSea, GameUI):
     game = GAME
     title_key = "fireship.title"
     has_picture = True

@@ -1,0 +1,102 @@
+"""Fireship in words (``describe``): the picture's text alternative and the Describe
+button's answer. Every phase the public sees is described in both languages, within the
+alt text's size; a known position's facts are all there (every piece and its cell, the
+islands' flags, the white boats, the cells the steered piece reaches, the open attacks);
+nothing secret changes a word."""
+
+import pytest
+
+from bench.pictures import play
+from bot.storage import Seat, SessionRecord
+from bot.ui.game_ui import ALT_SIZE, alt_text
+from cogs.fireship.board import FireshipUI
+from games.core import Rng
+from games.fireship import ENGINE
+from games.fireship.board import label
+from games.fireship.models import FireshipState, Select
+from tests.games.contract_hooks import PERTURBATIONS
+from tests.games.test_fireship_rules import build
+
+UI = FireshipUI()
+NAMES = ("ann", "bob", "cat", "dan")
+PUBLIC_PHASES = {"roll", "move", "steer", "act", "pick", "over"}  # a reaction window is never public
+
+
+def table(seats: int) -> SessionRecord:
+    return SessionRecord(
+        id=7, game="fireship", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1, status="active",
+        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)], seed=1, created_at=0, updated_at=0,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def games() -> list[list[FireshipState]]:
+    return [play(ENGINE, seed, seats) for seed, seats in ((0, 2), (1, 3), (2, 4))]
+
+
+def test_every_phase_is_described_in_both_languages(games: list[list[FireshipState]]) -> None:
+    seen = set()
+    for states in games:
+        record = table(states[0].seats)
+        for state in states[::2] + [states[-1]]:
+            view = ENGINE.view(ENGINE.seen_by(state, None), None)
+            for lang in ("fr", "en"):
+                lines = UI.describe(record, state, lang)
+                text = "\n".join(lines)
+                assert all(line.strip() for line in lines)
+                assert "fireship." not in text and "{" not in text  # no key, no placeholder left
+                for piece in view.pieces:  # every piece on the map, by its cell
+                    assert label(piece.cell) in text
+                for seat in range(view.seats):
+                    assert f"{NAMES[seat]} · " in text
+                alt = alt_text(lines)
+                assert alt is not None and alt.startswith(lines[0]) and len(alt) <= ALT_SIZE
+            seen.add(view.phase)
+    assert seen == PUBLIC_PHASES
+
+
+def test_a_known_position_is_told_whole() -> None:
+    # Ann has a boat at home and a plane on C5 next to island 1 (hers); Bob a boat on E4,
+    # by that island; a white boat guards island 2 on its green dot J6.
+    state = build([(0, "boat", "A1"), (0, "plane", "D5"), (1, "boat", "E4"), (None, "boat", "J6")],
+                  phase="act", islands={1: 0}, badges={1: ["boum"]}, deck=["non", "fog"])  # fmt: skip
+    lines = UI.describe(table(2), state, "en")
+    assert lines[0] == "⚔️ 🔵 ann: attack, use a special cell, or end the turn."
+    assert lines[1] == "Round 1, no round limit."
+    home = label(ENGINE.home(state, 1))
+    assert lines[2] == "🔵 ann · home A1 · 🏝️ 1 island · ⛵ 1 boat: A1 · ✈️ 1 plane: D5"
+    assert lines[3].startswith(f"🟢 bob · home {home} · 🏝️ 0 islands · ⛵ 1 boat: E4 · badges: 💣 Boum")
+    assert lines[4].startswith("🏝️ Islands (their green dot is the cell below): 1 E5 🔵 ann · 2 J5 ⚪ white flag")
+    assert "⚪ 1 white boat: J6" in lines
+    attacks = next(line for line in lines if line.startswith("⚔️ Possible attacks: "))
+    assert "✈️ Plane D5 → 🟢 ⛵ Boat E4" in attacks
+    assert "🃏 2 mystery cards left in the deck." in lines
+    assert "Special cells: ⚓ battleship J1, A10, S10, J19 · 🎡 wheel G7, M7, G13, M13 · ❓ mystery card J3, C10, Q10, J17" in lines
+    french = UI.describe(table(2), state, "fr")
+    assert "🔵 ann · carré A1 · 🏝️ 1 île · ⛵ 1 bateau : A1 · ✈️ 1 avion : D5" in french
+    assert "⚪ 1 bateau blanc : J6" in french and "🃏 2 cartes mystère restent dans la pioche." in french
+
+
+def test_the_cells_a_steered_piece_reaches_are_listed_by_cost() -> None:
+    state = build([(0, "boat", "A1"), (0, "boat", "C3")], phase="move", points=2)
+    state = ENGINE.apply(state, 0, Select(piece=1)).state
+    lines = UI.describe(table(2), state, "en")
+    assert lines[0].startswith("🧭 🔵 ann moves 🔵 ⛵ Boat C3: 2 points left.")
+    assert "🧭 🔵 ⛵ Boat C3 can reach: 1 point: C2, B3, D3, C4 · 2 points: C1, B2, D2, A3, E3, B4, D4, C5" in lines
+    french = UI.describe(table(2), state, "fr")
+    assert "🧭 🔵 ⛵ Bateau C3 peut atteindre : 1 point : C2, B3, D3, C4 · 2 points : C1, B2, D2, A3, E3, B4, D4, C5" in french
+
+
+def test_nothing_secret_changes_a_word(games: list[list[FireshipState]]) -> None:
+    """Kept cards dealt anew, the deck in another order, a reaction window moved or gone:
+    the contract suite's perturbations of what the public cannot see leave the words as they were."""
+    rng = Rng.from_seed(5)
+    changed = set()
+    for states in games:
+        record = table(states[0].seats)
+        for state in states[::5] + [s for s in states if s.phase == "react"]:
+            twin, parts = PERTURBATIONS["fireship"](state, None, rng)
+            changed.update(parts)
+            for lang in ("fr", "en"):
+                assert UI.describe(record, twin, lang) == UI.describe(record, state, lang), parts
+    assert {"hands", "deck", "window"} <= changed
