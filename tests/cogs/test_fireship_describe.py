@@ -65,7 +65,7 @@ def test_a_known_position_is_told_whole() -> None:
     assert lines[1] == "Round 1, no round limit."
     home = label(ENGINE.home(state, 1))
     assert lines[2] == "🔵 ann · home A1 · 🏝️ 1 island · ⛵ 1 boat: A1 · ✈️ 1 plane: D5"
-    assert lines[3].startswith(f"🟢 bob · home {home} · 🏝️ 0 islands · ⛵ 1 boat: E4 · badges: 💣 Boum")
+    assert lines[3].startswith(f"🟢 bob · home {home} · 🏝️ 0 islands · ⛵ 1 boat: E4 · badges: 💣 Boom")
     assert lines[4].startswith("🏝️ Islands (their green dot is the cell below): 1 E5 🔵 ann · 2 J5 ⚪ white flag")
     assert "⚪ 1 white boat: J6" in lines
     attacks = next(line for line in lines if line.startswith("⚔️ Possible attacks: "))

@@ -142,7 +142,7 @@ async def test_non_answers_an_attack_in_secret(env: Env) -> None:
     assert shown.embeds[0].to_dict() == embed and controls(shown) == shown_before
     assert all(":cnon" not in c and ":ok" not in c for c in custom_ids(shown))
     texts = thread_text(env, thread)
-    assert "Non" not in texts and "ben must play" not in texts and "attacks" not in texts
+    assert "🚫 No" not in texts and "ben must play" not in texts and "attacks" not in texts
     end_turn = next(c for c in custom_ids(shown) if c.endswith(":x"))
     waited = await ann.click(shown, custom_id=end_turn)
     assert waited.ephemeral and waited.response.content == "⛔ One moment: the last move is still being played. Try again in a few seconds."
@@ -150,16 +150,16 @@ async def test_non_answers_an_attack_in_secret(env: Env) -> None:
     assert ann.user.dm_channel is None or not list(ann.user.dm_channel.history())
     dm = await driver.last_dm(record, driver_seat(record, ben))
     assert "an action hits you" in dm.content
-    assert [getattr(i, "label", "") for r in dm.components for i in r.children] == ["🚫 Non", "Let it pass"]
+    assert [getattr(i, "label", "") for r in dm.components for i in r.children] == ["🚫 No", "Let it pass"]
     private = message(env, thread, (await driver.open_private(record, driver_seat(record, ann))).id)
-    assert "Non" not in public_text(private) and "An action hits you" not in public_text(private)
+    assert "🚫 No" not in public_text(private) and "An action hits you" not in public_text(private)
     await driver.play(driver_seat(record, ben), Play(card="non"))
     assert "dm" in driver.controls
     record = await driver.record()
     state = env.bot.service.state(record)
     assert state.phase == "act" and state.hands[driver_seat(record, ben)] == []
     told = board(env, thread, record).embeds[0].fields[-1].value
-    assert "attacks" in told and "🚫 Non! The attack is cancelled." in told
+    assert "attacks" in told and "🚫 No! The attack is cancelled." in told
     assert any(p.id == 91 for p in state.pieces)
 
 
