@@ -36,6 +36,7 @@ from bot.ui.game_ui import (
     add_recent,
     seat_name,
 )
+from bot.ui.table_core import jump_url
 from bot.ui.tables import MORE
 from cogs.fireship.describe import DescribesSea
 from cogs.fireship.picture import render
@@ -83,13 +84,15 @@ CARD_EMOJI = {
     "non": "🚫", "boum": "💣", "plus_one": "➕", "updraft": "🌬️", "fog": "🌫️", "whirlpool": "🌀",
     "gulf_stream": "🌊",
 }  # fmt: skip
-ZONE = 5  # destinations are offered by zones of 5 x 5 cells: at most 25, one menu
+HALF = (SIZE + 1) // 2  # far destinations are offered by quarters of the map (10 x 10 cells at most)
+BAND = 2  # a quarter's private message: one menu per two rows (20 cells at most)
 MENU = 25  # options in a Discord menu
+NEAREST = 10  # the board's own menu of destinations, when they do not all fit in one menu
 
 
 def zones() -> list[tuple[range, range]]:
-    """The map's zones, left to right then top to bottom: (columns, rows)."""
-    bands = [range(start, min(start + ZONE, SIZE)) for start in range(0, SIZE, ZONE)]
+    """The map's quarters, left to right then top to bottom: (columns, rows)."""
+    bands = [range(0, HALF), range(HALF, SIZE)]
     return [(cols, rows) for rows in bands for cols in bands]
 
 
@@ -299,34 +302,42 @@ class FireshipUI(DescribesSea, GameUI):
         return kept
 
     def _destinations(self, record: SessionRecord, view: FireshipView, lang: Language, menu: Any) -> list[discord.ui.Item]:
-        """The nearest cells in one menu; every zone holding reachable cells as a button that
-        opens that zone's menu privately (rows 1-4, with Back and My cards at the end)."""
-        reach = sorted(view.reachable.items(), key=lambda item: (item[1], item[0]))
-        nearest = [(t(lang, "fireship.menu.cell", cell=cell, cost=cost), Steer(to=_cell(cell)).token()) for cell, cost in reach[:MENU]]
+        """Every reachable cell in one menu when they fit; else the nearest few, and a button
+        for each quarter of the map holding reachable cells, which opens its cells privately."""
+        reach = sorted(view.reachable.items(), key=lambda item: (item[1], _cell(item[0])[::-1]))
+        shown = reach if len(reach) <= MENU else reach[:NEAREST]
+        nearest = [(t(lang, "fireship.menu.cell", cell=cell, cost=cost), Steer(to=_cell(cell)).token()) for cell, cost in shown]
         items: list[discord.ui.Item] = []
         if nearest:
-            items.append(menu("nearest", t(lang, "fireship.menu.nearest"), nearest, 0))
-        used = sorted({zone_of(_cell(cell)) for cell in view.reachable})
+            items.append(menu("nearest", t(lang, "fireship.menu.nearest" if len(reach) > MENU else "fireship.menu.reach"),
+                              nearest, 0))  # fmt: skip
         if len(reach) > MENU:
-            for n, zone in enumerate(used):
+            for zone in sorted({zone_of(_cell(cell)) for cell in view.reachable}):
                 items.append(GameButton(GAME, record.id, record.version, f"{MORE}z{zone}", label=zone_name(zone),
-                                        emoji="🗺️", style=discord.ButtonStyle.secondary, row=1 + n // 5))  # fmt: skip
+                                        emoji="🗺️", style=discord.ButtonStyle.secondary, row=1))  # fmt: skip
         return items
 
     def more(self, record: SessionRecord, state: FireshipState, seat: int, name: str, lang: Language) -> BoardMessage | None:
-        """A zone's reachable cells, for the player steering a piece."""
+        """A quarter's reachable cells, for the player steering a piece: one menu per two rows."""
         view = ENGINE.view(state, seat)
         if view.phase != "steer" or seat != view.current or not name[1:].isdigit() or int(name[1:]) >= len(ZONES):
             return None
         zone = int(name[1:])
-        cells = sorted((cost, cell) for cell, cost in view.reachable.items() if zone_of(_cell(cell)) == zone)
+        cells = sorted((cell[::-1], cost) for text, cost in view.reachable.items() if zone_of(cell := _cell(text)) == zone)
         if not cells:
             return None
-        options = [discord.SelectOption(label=t(lang, "fireship.menu.cell", cell=cell, cost=cost), value=Steer(to=_cell(cell)).token())
-                   for cost, cell in cells[:MENU]]  # fmt: skip
+        bands: dict[int, list[discord.SelectOption]] = {}
+        for (row, col), cost in cells:
+            option = discord.SelectOption(label=t(lang, "fireship.menu.cell", cell=label((col, row)), cost=cost),
+                                          value=Steer(to=(col, row)).token())  # fmt: skip
+            bands.setdefault(row - row % BAND, []).append(option)
         controls = discord.ui.View(timeout=None)
-        controls.add_item(GameSelect(GAME, record.id, record.version, f"zone-{zone}", options=options,
-                                     placeholder=t(lang, "fireship.menu.zone", zone=zone_name(zone))))  # fmt: skip
+        for top, options in sorted(bands.items()):
+            last = min(top + BAND, ZONES[zone][1][-1] + 1)
+            rows = t(lang, "fireship.menu.rows", first=top + 1, last=last) if last > top + 1 else (
+                t(lang, "fireship.menu.row", row=last))  # fmt: skip
+            controls.add_item(GameSelect(GAME, record.id, record.version, f"zone-{zone}-{top}", options=options,
+                                         placeholder=rows))
         return BoardMessage(content=t(lang, "fireship.private.zone", zone=zone_name(zone), points=view.points), view=controls)
 
     # -- the private view -------------------------------------------------------------
@@ -354,6 +365,7 @@ class FireshipUI(DescribesSea, GameUI):
                     controls.add_item(button(action, self.card_text(action.card, lang), discord.ButtonStyle.danger, 0))
             controls.add_item(button(Accept(), t(lang, "fireship.button.let_pass"), discord.ButtonStyle.secondary, 0))
             return BoardMessage(embed=embed, view=controls)
+        status = self._status(record, state, seat, lang)
         plays = [a for a in legal if isinstance(a, Play)]
         targeted: dict[tuple[str, bool], list[Play]] = {}
         for action in plays:
@@ -385,7 +397,22 @@ class FireshipUI(DescribesSea, GameUI):
                        for o in boosted[:MENU]]  # fmt: skip
             controls.add_item(GameSelect(GAME, record.id, record.version, "attack-plus", options=options,
                                          placeholder=t(lang, "fireship.menu.attack_plus")[:150], row=row))  # fmt: skip
-        return BoardMessage(embed=embed, view=controls)
+        return BoardMessage(content=status, embed=embed, view=controls)
+
+    def _status(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> str | None:
+        """For the player whose turn it is: the move they just made (a zone menu's choice is
+        confirmed in place, as this view replaces that menu), then what to do next."""
+        view = ENGINE.view(state, None)
+        if seat != view.current or view.phase not in ("move", "steer", "act", "pick"):
+            return None
+        lines = []
+        told = [e for e in record.recent if e["kind"] not in ("turn_started", "kept_card")]
+        if told and told[-1]["kind"] == "moved" and told[-1].get("seat") == seat:
+            moved = told[-1]
+            lines.append(t(lang, "fireship.private.moved", piece=KIND_EMOJI[moved["piece_kind"]],
+                           start=label(tuple(moved["start"])), end=label(tuple(moved["end"])), cost=moved["cost"]))  # fmt: skip
+        lines.append(t(lang, "fireship.private.next", step=self._prompt(record, view, lang), link=jump_url(record)))
+        return "\n".join(lines)
 
     # -- narration ----------------------------------------------------------------------
     def recent_lines(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
