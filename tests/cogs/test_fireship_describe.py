@@ -100,3 +100,22 @@ def test_nothing_secret_changes_a_word(games: list[list[FireshipState]]) -> None
             for lang in ("fr", "en"):
                 assert UI.describe(record, twin, lang) == UI.describe(record, state, lang), parts
     assert {"hands", "deck", "window"} <= changed
+
+
+def test_a_secret_window_and_an_unseen_card_leave_the_picture_as_it_was() -> None:
+    """The board is not uploaded again when its picture did not change: an attack on a player
+    holding a No opens a secret window (the table still shows the attack not made), and an
+    Updraft played before the roll changes nothing drawn: the PNG bytes are the same."""
+    from cogs.fireship.picture import render
+    from games.fireship.models import Attack, Play
+
+    state = build([(0, "plane", "D5"), (1, "boat", "E4")], phase="act", hands={1: ["non"]})
+    attacked = ENGINE.apply(state, 0, Attack(leader="0", target="1")).state
+    assert attacked.phase == "react"
+    assert render(ENGINE.view(attacked, None)) == render(ENGINE.view(state, None))
+    assert UI.describe(table(2), attacked, "en") == UI.describe(table(2), state, "en")
+
+    ready = build([(0, "plane", "D5"), (1, "boat", "E4")], phase="roll", hands={0: ["updraft"]})
+    played = ENGINE.apply(ready, 0, Play(card="updraft")).state
+    assert played.hands[0] == [] and ENGINE.view(played, None) != ENGINE.view(ready, None)
+    assert render(ENGINE.view(played, None)) == render(ENGINE.view(ready, None))
