@@ -5,9 +5,10 @@ turn it is with the points left, the players' fleets, islands and badges, the
 latest events, and the controls of the moment:
 
 - the roll; then the moves in at most three clicks: a piece (one option per
-  kind and cell: pieces at home are alike), then a destination from the
-  nearest cells, or a zone of the map (5 x 5 cells) whose button opens a
-  private menu of its reachable cells; "End moves" leads to the actions;
+  kind and cell: pieces at home are alike), then a destination: one menu of
+  them all when they fit, else the nearest few, or a quarter of the map whose
+  button opens a private message of its reachable cells (two rows a menu),
+  which then confirms the move; "End moves" leads to the actions;
 - the actions: the legal attacks (both powers and the die in each option),
   the special cells the player's pieces may use, and "End turn";
 - the choices the rules owe: which piece to lose, where the Kraken rises.
@@ -92,7 +93,7 @@ NEAREST = 10  # the board's own menu of destinations, when they do not all fit i
 
 def zones() -> list[tuple[range, range]]:
     """The map's quarters, left to right then top to bottom: (columns, rows)."""
-    bands = [range(0, HALF), range(HALF, SIZE)]
+    bands = [range(HALF), range(HALF, SIZE)]
     return [(cols, rows) for rows in bands for cols in bands]
 
 

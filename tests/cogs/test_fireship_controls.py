@@ -1,6 +1,9 @@
 """Fireship's controls, kept short: a piece reaching few cells gets one menu of them all; the
 player's private view tells the move just made and the next step, to that player only."""
 
+import discord
+
+from bot.ui.game_ui import BoardMessage
 from cogs.fireship.board import MENU, FireshipUI
 from games.fireship import ENGINE
 from games.fireship.models import Select, Steer
@@ -10,8 +13,9 @@ from tests.games.test_fireship_rules import at, build
 UI = FireshipUI()
 
 
-def menus(message) -> list:  # noqa: ANN001
-    return [item.item for item in message.view.children if hasattr(item.item, "options")]
+def menus(message: BoardMessage) -> list[discord.ui.Select]:
+    assert message.view is not None
+    return [item.item for item in message.view.children if isinstance(getattr(item, "item", None), discord.ui.Select)]
 
 
 def test_few_destinations_fit_one_menu_without_quarters() -> None:

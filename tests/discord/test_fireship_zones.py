@@ -7,11 +7,11 @@ from simcord import Env
 
 from cogs.fireship.board import MENU, NEAREST, zone_of
 from games.fireship import ENGINE
-from games.fireship.board import parse_label
 from games.fireship.models import Steer
 from tests.discord.driver import custom_ids, items, open_game_table
 from tests.discord.fireship_driver import Driver, board
 from tests.discord.forteresse_driver import message, private_reply
+from tests.games.test_fireship_rules import at
 
 
 async def test_a_far_cell_through_a_quarter_then_the_menu_confirms_the_move(env: Env) -> None:
@@ -27,7 +27,7 @@ async def test_a_far_cell_through_a_quarter_then_the_menu_confirms_the_move(env:
     (nearest,) = [i for i in items(shown) if hasattr(i, "options")]
     assert len(nearest.options) == NEAREST
     quarters = sorted(cid for cid in custom_ids(shown) if ":more-z" in cid)
-    assert quarters == sorted({f"g:fireship:{record.id}:{record.version}:more-z{zone_of(parse_label(c))}" for c in reach})
+    assert quarters == sorted({f"g:fireship:{record.id}:{record.version}:more-z{zone_of(at(c))}" for c in reach})
 
     player = next(p for p in (ann, ben) if p.id == record.seats[state.current].user_id)
     offered: set[str] = set()
@@ -37,11 +37,11 @@ async def test_a_far_cell_through_a_quarter_then_the_menu_confirms_the_move(env:
         for select in items(menu):
             assert select.placeholder.startswith("Row") and len(select.options) <= MENU
             offered.update(option.value for option in select.options)
-    assert offered == {Steer(to=parse_label(cell)).token() for cell in reach}
+    assert offered == {Steer(to=at(cell)).token() for cell in reach}
 
     far = max(reach, key=lambda cell: (reach[cell], cell))  # the costliest cell: never among the nearest
-    token = Steer(to=parse_label(far)).token()
-    quarter = next(q for q in quarters if q.endswith(f"z{zone_of(parse_label(far))}"))
+    token = Steer(to=at(far)).token()
+    quarter = next(q for q in quarters if q.endswith(f"z{zone_of(at(far))}"))
     menu = message(env, thread, private_reply(await player.click(shown, custom_id=quarter)).id)
     select = next(s for s in items(menu) if token in [o.value for o in s.options])
     await player.select(menu, [token], custom_id=select.custom_id)
