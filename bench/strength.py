@@ -6,10 +6,11 @@ today's normal player, kept fixed).
 
 - Two-player tables (games for two): a round robin, N games per pairing on the same seeds, the seats
   swapped every game so that nobody always starts; each pairing's win rate with a 95% Wilson interval.
-- ``--players 3`` or ``4``: each player at a table of weaker ones (the next ones down the order
-  strong, normal, reference, easy, random), its seat rotating; its win share against the fair 1/n.
+- ``--players 3`` or ``4``: each level at a table of weaker ones (those below it in strong, normal,
+  easy, random, taken in turn), its seat rotating; its win share against the fair 1/n.
 - A one-player game: each player's win rate over N seeded games.
-- Each player's decision time, p50 and p99 in milliseconds.
+- Each player's decision time, p50 and p99 in milliseconds, on the clock and in CPU time (the
+  machine is shared: the clock counts others' work too).
 
 Targets (two players): strong beats normal in at least 65% of games and the reference as often;
 normal beats random in at least 95%; easy beats random in more than half and loses to normal in at
@@ -85,7 +86,7 @@ def decide(game: str, player: str, view: Any, legal: list[Any], rng: Rng, iterat
 
 def play(task: tuple[str, tuple[str, ...], int, int | None]) -> tuple[tuple[str, ...], list[float], dict[str, list[float]]]:
     """One game with ``seating[s]`` at seat s; returns the seating, each seat's share of the win and
-    each player's decision times (seconds)."""
+    each player's decision times (seconds, on the clock and in CPU time)."""
     game, seating, seed, iterations = task
     engine = registry.get(game)
     state = engine.new_game(len(seating), engine.make_options({}), seed)
@@ -97,9 +98,10 @@ def play(task: tuple[str, tuple[str, ...], int, int | None]) -> tuple[tuple[str,
             break
         seat = min(seats)
         legal = engine.legal_actions(state, seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = decide(game, seating[seat], engine.view(state, seat), legal, rng, iterations)
         times[seating[seat]].append(time.perf_counter() - start)
+        times[seating[seat] + " cpu"].append(time.thread_time() - cpu)
         state = engine.apply(state, seat, action).state
     outcome = engine.outcome(state)
     shares = [0.0] * len(seating)
@@ -137,8 +139,9 @@ def tables(game: str, players: int, games: int, only: list[str] | None) -> list[
         for a, b in combinations(chosen, 2):
             found += [(f"{a}|{b}", (a, b) if seed % 2 == 0 else (b, a), seed) for seed in range(games)]
     else:
-        for name in chosen:
-            weaker = names[names.index(name) + 1 :] or ["random"]
+        ladder = [n for n in names if n != "reference"]  # the levels, then random
+        for name in (n for n in chosen if n in ladder[:-1]):
+            weaker = ladder[ladder.index(name) + 1 :] or ["random"]
             rivals = [weaker[k % len(weaker)] for k in range(players - 1)]
             for seed in range(games):
                 seat = seed % players
@@ -194,8 +197,11 @@ def report(results: dict[str, list[float]], times: dict[str, list[float]], playe
     for name in ORDER:
         if times.get(name):
             p50, p99 = percentiles(times[name])
-            print(f"{name:>9} decision: p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over {len(times[name])} decisions")
-
+            cpu50, cpu99 = percentiles(times[name + " cpu"])
+            print(
+                f"{name:>9} decision: p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over {len(times[name])} decisions "
+                f"(CPU time: p50 {cpu50 * 1e3:.2f} ms, p99 {cpu99 * 1e3:.2f} ms)"
+            )
 
 if __name__ == "__main__":
     main()

@@ -90,7 +90,7 @@ HOUSE_RULES = (
 
 MOVES = {pos: Move(to=pos) for pos in all_positions()}
 PLACINGS = {pos: Place(to=pos) for pos in all_positions()}
-STRONG_BUDGET = Budget(iterations=600)  # about 250 ms at most on the reference machine
+STRONG_BUDGET = Budget(iterations=250)  # p99 under 250 ms of CPU time on the 2-core machine (bench/strength.py)
 HORIZON = 3  # stages (turns, duel steps) a play-out looks ahead before ``evaluate`` scores it
 M = TypeVar("M", bound=BaseModel)
 UNDO = {turn.token(): Turn(ring=turn.ring, by=-turn.by).token() for turn in ALL_TURNS}
