@@ -1,4 +1,5 @@
-"""French and English catalogs match, and every text key the code names exists."""
+"""French and English catalogs match, every text key the code names exists, and the texts are written
+with care: plural forms instead of "card(s)", no doubled punctuation, no French quotation marks in English."""
 
 import ast
 import json
@@ -267,3 +268,29 @@ def test_keys_built_from_names_exist(keys: list[str]) -> None:
     """Keys the code builds with f-strings, from the names they are built from."""
     assert keys
     assert sorted(k for k in keys if not all(catalog().has(lang, k) for lang in LANGUAGES)) == []
+
+
+LAZY_PLURAL = re.compile(r"\w\((?:s|e|es|x|nt)\)")  # "card(s)", "ramassé(s)", "retourne(nt)"
+DOUBLED = re.compile(r"(?<!\.)\.\.(?!\.)|!!|\?\?|,,|::|;;| [,.]|\s{2,}(?=\S)")
+
+
+def all_texts() -> list[tuple[str, str, str]]:
+    """(file, key, text) of every catalog entry."""
+    found = []
+    for path in CATALOG_FILES:
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            found.append((f"{path.parent.parent.name}/{path.name}", key, text))
+    return found
+
+
+def test_no_lazy_plural_and_no_doubled_punctuation() -> None:
+    """A text that depends on a number has its plural forms (``key.one``, ``key.other``)."""
+    lazy = [(f, k, t) for f, k, t in all_texts() if LAZY_PLURAL.search(t)]
+    doubled = [(f, k, t) for f, k, t in all_texts() if DOUBLED.search(t.replace("\n", " "))]
+    assert lazy == [] and doubled == []
+
+
+def test_english_has_no_french_quotation_marks() -> None:
+    assert [(f, k) for f, k, t in all_texts() if f.endswith("en.json") and ("«" in t or "»" in t)] == []
+
+
