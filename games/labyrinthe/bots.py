@@ -1,4 +1,5 @@
-"""The computer player: a greedy treasure hunter that reads its own view only.
+"""The computer players of the easy and normal levels (the strong one searches: strong.py); both
+read their own view only. Normal is a greedy treasure hunter:
 
 - Path changes: the pair of changes that opens a path to the sought treasure
   (when the bag is empty: to an opponent), else, half the time, the one that

@@ -98,12 +98,12 @@ UNDO = {turn.token(): Turn(ring=turn.ring, by=-turn.by).token() for turn in ALL_
 
 def _clone(model: M) -> M:
     """A shallow copy of a validated model (what ``model_copy`` does, without its overhead)."""
-    copy = model.__class__.__new__(model.__class__)
-    object.__setattr__(copy, "__dict__", dict(model.__dict__))
-    object.__setattr__(copy, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
-    object.__setattr__(copy, "__pydantic_extra__", None)
-    object.__setattr__(copy, "__pydantic_private__", None)
-    return copy
+    twin = model.__class__.__new__(model.__class__)
+    object.__setattr__(twin, "__dict__", dict(model.__dict__))
+    object.__setattr__(twin, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(twin, "__pydantic_extra__", None)
+    object.__setattr__(twin, "__pydantic_private__", None)
+    return twin
 
 
 def _winner_of(signs: dict[int, str]) -> int | None:
