@@ -250,11 +250,22 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
 
     # -- the strong level's search (games/fortissimo/strong.py) ------------------
     def strong_choice(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, budget: Budget) -> FortissimoAction:
-        """The search over this turn's moves, each line played out to the end."""
+        """The search over this turn's moves, each line played out to the end; a move with no
+        alternative worth weighing is played at once, and the search stops once the rest of
+        the budget could not change its choice."""
         assert isinstance(view, FortissimoView)
         if view.seat is None:
             return legal[0]
-        return search(strong.TurnSearch(self, view), view, legal, rng, budget.iterations, budget.stop)
+        turn = strong.TurnSearch(self, view, budget.iterations)
+        moves = self.search_actions(turn.sampler.draw_for_turn(Rng.from_seed(0)), view.seat)
+        if len(moves) == 1 and moves[0] in legal:
+            return moves[0]
+        caller = budget.stop
+
+        def stop() -> bool:
+            return turn.settled() or (caller is not None and caller())
+
+        return search(turn, view, legal, rng, budget.iterations, stop)
 
     def determinize(self, view: BaseModel, rng: Rng) -> FortissimoState | None:
         assert isinstance(view, FortissimoView)

@@ -9,7 +9,7 @@ line by playing the rest of the game out (``playout``) with the normal player's 
 on a compact copy of the table: that is where the time goes, so it is kept lean.
 """
 
-from bisect import bisect_right, insort
+from bisect import bisect_right
 from typing import Any
 
 from games.core import Rng
@@ -106,7 +106,8 @@ def _judge(engine: Any, state: FortissimoState, seat: int, legal: list[Fortissim
     card = state.grid[state.flipped]  # type: ignore[index]
     rampart = state.ramparts[seat]
     remaining = sorted(c for c in state.grid if c)
-    if Take() in legal and card in bots.worth_taking(remaining, rampart[-1], len(rampart), state.options.variant == "advanced"):
+    bar = bots.race_bar(len(rampart), bots.rival_length(state.ramparts, state.resigned, seat))
+    if Take() in legal and card in bots.worth_taking(remaining, rampart[-1], len(rampart), state.options.variant == "advanced", bar):
         return Take()
     if Insert() in legal and bots.BONUS[card] >= 2:
         return Insert()
@@ -115,18 +116,37 @@ def _judge(engine: Any, state: FortissimoState, seat: int, legal: list[Fortissim
 
 class TurnSearch:
     """The engine as the search sees it for one decision: samples from the deciding seat's
-    view, its moves this turn from ``options``, and once the turn is over a play-out."""
+    view, its moves this turn from ``options``, and once the turn is over a play-out. It
+    counts how often each of its own moves was tried, so that the search may stop once the
+    iterations left could not change its choice (``settled``)."""
 
-    def __init__(self, engine: Any, view: FortissimoView) -> None:
+    def __init__(self, engine: Any, view: FortissimoView, iterations: int) -> None:
         self.engine = engine
         self.sampler = Sampler(view)
         self.known = frozenset(view.seen)
+        self.left = iterations
+        self.sample: FortissimoState | None = None
+        self.tried: dict[str, int] = {}
 
-    def __getattr__(self, name: str) -> Any:  # to_act, apply, outcome: the engine's own
+    def __getattr__(self, name: str) -> Any:  # to_act, outcome: the engine's own
         return getattr(self.engine, name)
 
     def determinize(self, view: FortissimoView, rng: Rng) -> FortissimoState:
-        return self.sampler.draw_for_turn(rng)
+        self.left -= 1
+        self.sample = self.sampler.draw_for_turn(rng)
+        return self.sample
+
+    def apply(self, state: FortissimoState, seat: int, action: FortissimoAction) -> Any:
+        if state is self.sample:  # the move this iteration tries first
+            token = action.token()
+            self.tried[token] = self.tried.get(token, 0) + 1
+        return self.engine.apply(state, seat, action)
+
+    def settled(self) -> bool:
+        """The most tried move leads the next by more than the iterations left: the search
+        (which picks the most tried) would choose it anyway."""
+        first, second = (sorted(self.tried.values(), reverse=True) + [0, 0])[:2]
+        return first - second > self.left
 
     def search_actions(self, state: FortissimoState, seat: int) -> list[FortissimoAction]:
         if state.turn != self.sampler.turn:
@@ -135,21 +155,6 @@ class TurnSearch:
 
     def evaluate(self, state: FortissimoState) -> list[float]:
         return playout(state)
-
-
-class _Draws:
-    """A play-out's own small generator (a 64-bit linear congruential one), seeded from the
-    state's: a play-out draws often, and the project's generator, a pydantic model, costs
-    more per draw. Same state, same play-out."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed
-
-    def below(self, n: int) -> int:
-        self.state = (self.state * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
-        return ((self.state >> 32) * n) >> 32
 
 
 def playout(state: FortissimoState) -> list[float]:
@@ -161,14 +166,19 @@ def playout(state: FortissimoState) -> list[float]:
     ramparts = [list(r) for r in state.ramparts]
     active = [seat for seat in range(state.seats) if not state.resigned[seat]]
     after = {seat: active[(i + 1) % len(active)] for i, seat in enumerate(active)}
-    known: list[int] = []
+    rivals = {seat: [s for s in active if s != seat] for seat in active}
+    known: set[int] = set()
     pool: list[int] = []
     for slot, card in enumerate(state.grid):
         if card:
-            (known if state.open_grid or slot in state.seen else pool).append(card)
-    known.sort()
-    remaining = sorted(known + pool)
-    draws = _Draws(state.rng.state)
+            if state.open_grid or slot in state.seen:
+                known.add(card)
+            else:
+                pool.append(card)
+    remaining = sorted(known.union(pool))
+    # The play-out's own small generator (64-bit linear congruential), seeded from the state's:
+    # same state, same play-out; the project's generator, a pydantic model, costs more per draw.
+    draws = state.rng.state
     seat = state.current if state.phase == "flip" else after[state.current]  # a half-played turn ends
     judged: dict[int, Any] = {}  # each seat's judgment, until the next card taken
     while True:
@@ -186,18 +196,19 @@ def playout(state: FortissimoState) -> list[float]:
         rampart = ramparts[seat]
         wanted = judged.get(seat)
         if wanted is None:
-            wanted = judged[seat] = bots.worth_taking(remaining, rampart[-1], len(rampart), advanced)
-        pick = 0
-        for index in range(bisect_right(known, rampart[-1]), len(known)):
-            if known[index] in wanted:
-                pick = known.pop(index)
-                break
-        if not pick and pool:
-            drawn = pool.pop(draws.below(len(pool)))
+            bar = bots.race_bar(len(rampart), max([len(ramparts[s]) for s in rivals[seat]]))
+            wanted = judged[seat] = bots.worth_taking(remaining, rampart[-1], len(rampart), advanced, bar)
+        hits = wanted & known
+        pick = min(hits) if hits else 0
+        if pick:
+            known.discard(pick)
+        elif pool:
+            draws = (draws * 6364136223846793005 + 1442695040888963407) & 0xFFFFFFFFFFFFFFFF
+            drawn = pool.pop(((draws >> 32) * len(pool)) >> 32)
             if drawn in wanted:
                 pick = drawn
             else:
-                insort(known, drawn)
+                known.add(drawn)
         if pick:
             remaining.remove(pick)
             rampart.append(pick)

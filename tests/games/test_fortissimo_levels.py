@@ -12,6 +12,7 @@ from itertools import cycle
 import pytest
 
 from games.core import LEVELS, Budget, Rng
+from games.core.search import search
 from games.fortissimo import ENGINE, bots, strong
 from games.fortissimo.cards import CARDS
 from games.fortissimo.models import Fire, Flip, FortissimoState, Insert, PutBack, Take
@@ -273,3 +274,35 @@ def test_the_search_samples_only_this_turn() -> None:
     assert len({sample.grid[blind] for sample in samples}) > 10
     for sample in samples:
         assert ENGINE.view(sample, 0) == view
+
+
+def test_early_stop_changes_no_decision(positions: list[FortissimoState]) -> None:
+    """Checks: the strong player stops searching once the iterations left could not change its
+    choice; it picks what the whole budget's search picks."""
+    for state in positions[::4]:
+        seat = state.current
+        view, legal = ENGINE.view(state, seat), ENGINE.legal_actions(state, seat)
+        whole = search(strong.TurnSearch(ENGINE, view, 150), view, legal, Rng.from_seed(4), 150)
+        assert ENGINE.choose(view, legal, Rng.from_seed(4), "strong", Budget(150)) == whole
+
+
+def test_worth_taking_is_what_it_says() -> None:
+    """« Une nouvelle carte récupérée doit toujours être posée à droite de la dernière carte de votre rempart et porter un numéro supérieur à la carte la plus à droite de votre rempart. »
+    Checks: the cards worth taking are higher than the top card, and exactly those with at least
+    ``per_card`` higher cards left per card still needed after them (up to 3 fewer for a
+    bonus card in the advanced variant), or every higher card when none has."""
+    rng = Rng.from_seed(8)
+    for _ in range(3000):
+        cards = list(CARDS)
+        rng.shuffle(cards)
+        remaining = sorted(cards[: rng.below(46)])
+        top, length, advanced = rng.between(1, 46), rng.between(1, 9), bool(rng.below(2))
+        per_card = rng.choice([1.0, 2.0, 2.25, 3.0, 3.75, 4.0])
+        higher = [c for c in remaining if c > top]
+
+        def enough(card: int) -> bool:
+            above = sum(c > card for c in remaining)
+            return above >= per_card * (10 - length - 1) - (bots.BONUS[card] if advanced else 0)
+
+        expected = {c for c in higher if enough(c)} or set(higher)
+        assert bots.worth_taking(remaining, top, length, advanced, per_card) == expected
