@@ -171,7 +171,9 @@ def main() -> None:
     started = time.perf_counter()
     with Pool(args.workers) as pool:
         tasks = [(args.game, seating, seed, args.iterations) for _, seating, seed in todo]
-        for (figure, _, _), (seating, shares, spent) in zip(todo, pool.imap(play, tasks, chunksize=4)):
+        for done, ((figure, _, _), (seating, shares, spent)) in enumerate(zip(todo, pool.imap(play, tasks, chunksize=4))):
+            if done % max(1, len(todo) // 10) == 0:
+                print(f"... {done}/{len(todo)} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
             first = figure.split("|")[0]
             results[figure].append(sum(s for name, s in zip(seating, shares) if name == first))
             for name, samples in spent.items():
