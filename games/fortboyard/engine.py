@@ -12,13 +12,17 @@ states each.
 """
 
 from collections import Counter
+from functools import cache
 
 from pydantic import BaseModel
 
-from games.core import Engine, Event, IllegalAction, Outcome, ReactionWindow, Rng
-from games.fortboyard import bots, trials
+from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Level, Outcome, ReactionWindow, Rng
+from games.core.search import search
+from games.fortboyard import bots, strong, trials
 from games.fortboyard.answers import matches, normalize
-from games.fortboyard.deck import CATEGORIES, Category, deck
+from games.fortboyard.forecast import forecast
+from games.fortboyard.deck import CATEGORIES, Category, Language, deck
+from games.fortboyard.deck import Level as WordLevel
 from games.fortboyard.models import (
     Abandon,
     Attempt,
@@ -51,6 +55,7 @@ from games.fortboyard.models import (
     LevelsChosen,
     NoKeyLeft,
     Player,
+    Progress,
     Proposed,
     Resigned,
     Retried,
@@ -68,6 +73,7 @@ from games.fortboyard.models import (
     TrialBegan,
     TrialEnded,
     WordsRevealed,
+    clone,
     parse_action,
 )
 from games.fortboyard.track import FOURAS, SEA_CELLS, TRACK, advance, passe_targets
@@ -104,6 +110,30 @@ HOUSE_RULES = (
 )
 
 
+# The listed actions that never change, built once.
+LEVEL_CHOICES = (ChooseLevel(level="easy"), ChooseLevel(level="hard"))
+PASSE_MOVES = (Stay(), *(Goto(cell=cell) for cell in passe_targets()))
+STAKES = (Announce(stake="key"), Announce(stake="clue"))
+CHALLENGES = tuple(Challenge(opponent=seat) for seat in range(6))
+
+
+@cache
+def _proposals(language: Language, level: WordLevel) -> tuple[FortBoyardAction, ...]:
+    """Round 3: giving up, or any code word of the box at that level."""
+    return (GiveUp(), *(Answer(text=card.level(level).word) for card in deck(language).words))
+
+
+def _copy_progress(progress: Progress) -> Progress:
+    work = clone(progress)
+    fields = work.__dict__
+    for name in ("out", "right"):
+        fields[name] = list(fields[name])
+    for name in ("choices", "score", "boats", "aims"):
+        fields[name] = dict(fields[name])
+    fields["misses"] = {seat: list(cells) for seat, cells in progress.misses.items()}
+    return work
+
+
 def _roll_off(rng: Rng, seats: list[int]) -> tuple[int, list[list[int]]]:
     """Everyone throws the die; the highest wins, the tied throw again (0: not throwing)."""
     throws: list[list[int]] = []
@@ -124,6 +154,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     options_model = FortBoyardOptions
     state_model = FortBoyardState
     house_rules = HOUSE_RULES
+    levels = LEVELS
 
     # -- setup ------------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> FortBoyardState:
@@ -179,31 +210,44 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     def legal_actions(self, state: FortBoyardState, seat: int) -> list[FortBoyardAction]:
         if seat not in self.to_act(state):
             return []
-        me = state.players[seat]
         match state.phase:
             case "level":
-                return [ChooseLevel(level="easy"), ChooseLevel(level="hard")]
+                return list(LEVEL_CHOICES)
             case "roll":
                 return [Roll()]
             case "passe":
-                return [Stay(), *(Goto(cell=cell) for cell in passe_targets())]
+                return list(PASSE_MOVES)
             case "stake":
-                return [Announce(stake="key"), Announce(stake="clue")]
+                return list(STAKES)
             case "opponent":
-                return [Challenge(opponent=o) for o in self._others(state, seat)]
+                return [CHALLENGES[o] for o in self._others(state, seat)]
             case "trial":
                 assert state.trial is not None
                 return trials.legal(state.trial, seat)
             case "dive":
                 return [Dive(), Abandon()]
             case "guess":
-                level = me.level or "easy"
-                return [GiveUp(), *(Answer(text=card.level(level).word) for card in self._deck(state).words)]
+                return list(_proposals(state.options.language, state.players[seat].level or "easy"))
             case "retry":
                 return [Retry(), GiveUp()]
             case "draw":
                 return [Grab()]
         return []
+
+    def copy_state(self, state: FortBoyardState) -> FortBoyardState:
+        """A private copy to play on, fast enough for the strong player's search: every part a
+        move may change is copied; the options, the opening throws and the trial's card, never
+        changed, are shared."""
+        work = clone(state)
+        fields = work.__dict__
+        fields["rng"] = clone(state.rng)
+        fields["players"] = players = [clone(player) for player in state.players]
+        for player in players:
+            player.__dict__["handfuls"] = list(player.handfuls)
+        fields["decks"] = {category: list(cards) for category, cards in state.decks.items()}
+        fields["order"] = list(state.order)
+        fields["trial"] = _copy_progress(state.trial) if state.trial is not None else None
+        return work
 
     def parse_action(self, token: str) -> FortBoyardAction:
         return parse_action(token)
@@ -252,9 +296,37 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         return Outcome(reason=state.end_reason or "treasure", winners=winners, ranking=ranking + ([rest] if rest else []),
                        scores=scores)  # fmt: skip
 
-    def choose(self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng) -> FortBoyardAction:
+    def choose(
+        self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+    ) -> FortBoyardAction:  # fmt: skip
         assert isinstance(view, FortBoyardView)
-        return bots.choose(view, legal, rng)
+        if level == "strong":
+            return self.strong_choice(view, legal, rng, budget)
+        return bots.choose(view, legal, rng, level)
+
+    # -- the strong level's search (games/fortboyard/strong.py) ------------------
+    def strong_choice(self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, budget: Budget) -> FortBoyardAction:
+        """A real choice (a stake, a rival, a dive, a passe-partout's cell, a word's level) is
+        searched; a trial is attempted, its word proposed, as the strong level plays them."""
+        assert isinstance(view, FortBoyardView)
+        if view.phase not in strong.SEARCHED or view.seat is None or len(legal) < 2:
+            return bots.choose(view, legal, rng, "strong")
+        sample = self.determinize(view, Rng.from_seed(0))
+        assert sample is not None
+        kept = self.search_actions(sample, view.seat)
+        if len(kept) == 1 and kept[0] in legal:
+            return kept[0]
+        return search(strong.Search(self, view, "strong"), view, legal, rng, budget.iterations, budget.stop)
+
+    def determinize(self, view: BaseModel, rng: Rng) -> FortBoyardState | None:
+        assert isinstance(view, FortBoyardView)
+        return strong.determinize(view, rng)
+
+    def evaluate(self, state: FortBoyardState) -> list[float]:
+        return forecast(state, ["normal"] * state.seats)
+
+    def search_actions(self, state: FortBoyardState, seat: int) -> list[FortBoyardAction]:
+        return strong.search_actions(self, state, seat)
 
     # -- helpers ------------------------------------------------------------------
     @staticmethod
@@ -288,7 +360,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
             self._trial(state, seat, action, events)
             return events
         typed = isinstance(action, Answer) and state.phase == "guess"
-        if not typed and action not in self.legal_actions(state, seat):
+        if not typed and not trials.listed(action, self.legal_actions(state, seat)):
             raise IllegalAction()
         match action:
             case ChooseLevel():
@@ -396,7 +468,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     def _trial(self, state: FortBoyardState, seat: int, action: FortBoyardAction, events: list[Event]) -> None:
         progress = state.trial
         assert progress is not None
-        rate = getattr(state.options.computer, progress.category)
+        rate = state.options.computer.at(progress.category, action.skill) if isinstance(action, Attempt) else 0
         result = trials.play(progress, seat, action, state.rng, rate)
         events.extend(result.events)
         if result.new_stage:

@@ -3,11 +3,12 @@
 import base64
 import binascii
 import re
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Action, Event, GameState, MalformedAction
+from games.core import LEVELS, Action, Event, GameState, MalformedAction
+from games.core import Level as Skill
 from games.fortboyard.deck import Category, Language, Level, Side, Trial
 from games.fortboyard.track import CELLS, Cell
 
@@ -28,8 +29,14 @@ ANSWER_LENGTH = 100  # characters (code points) kept of a typed answer: the text
 ANSWER_TOKEN = -(-ANSWER_LENGTH * 4 * 4 // 3)
 
 
+# Percentage points a computer player of each level wins trials more often than the table's
+# rates (``Rates``, the normal level's), kept within 0-100: with the default rates an easy
+# computer wins 35/35/25/15 % of concentration/force/duel/riddle trials, a strong one 85/85/75/65 %.
+SKILL_SHIFT: dict[Skill, int] = {"easy": -25, "normal": 0, "strong": 25}
+
+
 class Rates(BaseModel):
-    """How often a computer player wins a trial of each category, in percent."""
+    """How often a normal computer player wins a trial of each category, in percent."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -37,6 +44,10 @@ class Rates(BaseModel):
     force: int = Field(default=60, ge=0, le=100)
     duel: int = Field(default=50, ge=0, le=100)
     enigme: int = Field(default=40, ge=0, le=100)
+
+    def at(self, category: Category, skill: Skill = "normal") -> int:
+        """The rate, in percent, of a computer of level ``skill`` in ``category``."""
+        return min(100, max(0, getattr(self, category) + SKILL_SHIFT[skill]))
 
 
 class FortBoyardOptions(BaseModel):
@@ -111,6 +122,20 @@ class FortBoyardState(GameState):
     last_die: int | None = None
     turn: int = 0
     end_reason: Literal["treasure", "no_treasure", "forfeit"] | None = None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def clone(model: M) -> M:
+    """A shallow copy of a model, without pydantic's checks (what its ``__copy__`` does, faster):
+    for the engine's copies of a state, which copy in turn every part a move changes."""
+    new = object.__new__(type(model))
+    object.__setattr__(new, "__dict__", model.__dict__.copy())
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 # -- actions ----------------------------------------------------------------
@@ -251,10 +276,16 @@ class TimeUp(Action):
 
 
 class Attempt(Action):
-    """A computer player's attempt, won at the options' rate for the category."""
+    """A computer player's attempt, won at the options' rate for the category, shifted by its
+    level (``SKILL_SHIFT``)."""
+
+    skill: Skill = "normal"
 
     def token(self) -> str:
-        return "try"
+        return "try" if self.skill == "normal" else f"try-{self.skill}"
+
+
+ATTEMPTS = tuple(Attempt(skill=skill) for skill in ("normal", *(s for s in LEVELS if s != "normal")))
 
 
 class Dive(Action):
@@ -290,7 +321,7 @@ FortBoyardAction = (
     Roll | Goto | Stay | Announce | Challenge | ChooseLevel | Answer | Ready | Throw | Bank | Show | Tap | Press | Green | Take
     | Hide | Fire | TimeUp | Attempt | Dive | Abandon | Retry | GiveUp | Grab
 )  # fmt: skip
-_FIXED = {a.token(): a for a in (Roll(), Stay(), Ready(), Throw(), Bank(), Tap(), Green(), TimeUp(), Attempt(), Dive(),
+_FIXED = {a.token(): a for a in (Roll(), Stay(), Ready(), Throw(), Bank(), Tap(), Green(), TimeUp(), *ATTEMPTS, Dive(),
                                   Abandon(), Retry(), GiveUp(), Grab())}  # fmt: skip
 _FIXED |= {Announce(stake=s).token(): Announce(stake=s) for s in ("key", "clue")}
 _FIXED |= {ChooseLevel(level=v).token(): ChooseLevel(level=v) for v in ("easy", "hard")}

@@ -12,6 +12,7 @@ from games.core import Event, IllegalAction, Rng
 from games.fortboyard.answers import matches, same_words
 from games.fortboyard.deck import TYPED, Category, Trial
 from games.fortboyard.models import (
+    ATTEMPTS,
     BEATS,
     SIGNS,
     Answer,
@@ -63,8 +64,12 @@ def begin(
     category: Category, card: str, trial: Trial, players: list[int], stake: Stake, replays: int = 0,
     rng: Rng | None = None,
 ) -> Progress:  # fmt: skip
-    progress = Progress(category=category, card=card, trial=trial, players=players, stake=stake,
-                        stage=FIRST_STAGE.get(trial.kind, "play"), replays=replays)  # fmt: skip
+    # built from checked parts, without pydantic's checks and copies of the defaults (the search begins many)
+    progress = Progress.model_construct(
+        category=category, card=card, trial=trial, players=list(players), stake=stake,
+        stage=FIRST_STAGE.get(trial.kind, "play"), out=[], right=[], pile=0, banked=0, thrown=0, last_die=None,
+        choices={}, score={}, replays=replays, taps=0, lit=0, wait=0, sticks=0, turn_of=None, boats={}, aims={}, misses={},
+    )  # fmt: skip
     if trial.kind == "reaction":
         progress.wait = rng.between(*RED_LIGHT) if rng else RED_LIGHT[0]
     elif trial.kind == "nim":
@@ -111,13 +116,13 @@ def legal(progress: Progress, seat: int) -> list:
     trial = progress.trial
     kind = trial.kind
     if progress.stage == "look":
-        return [Ready(), Attempt()]
+        return [Ready(), *ATTEMPTS]
     if progress.stage == "wait":
-        return [Green(), Press(light=progress.lit), Attempt()]
+        return [Green(), Press(light=progress.lit), *ATTEMPTS]
     if kind == "reaction":
-        return [TimeUp(), Press(light=progress.lit), Attempt()]
+        return [TimeUp(), Press(light=progress.lit), *ATTEMPTS]
     if kind == "tapping":
-        return [TimeUp(), Tap(), Attempt()]
+        return [TimeUp(), Tap(), *ATTEMPTS]
     if kind == "nim":
         return [TimeUp(), *(Take(count=n) for n in range(1, min(trial.most, progress.sticks) + 1))]
     cells = range(trial.size**2) if kind == "battleship" else range(0)
@@ -128,15 +133,21 @@ def legal(progress: Progress, seat: int) -> list:
     if kind == "spsw":
         return [TimeUp(), *(Show(sign=sign) for sign in SIGNS)]
     if kind == "dice":
-        return [TimeUp(), Throw(), *([Bank()] if progress.pile else []), Attempt()]
-    return [TimeUp(), Attempt()]
+        return [TimeUp(), Throw(), *([Bank()] if progress.pile else []), *ATTEMPTS]
+    return [TimeUp(), *ATTEMPTS]
+
+
+def listed(action: object, actions: list) -> bool:
+    """``action`` is among ``actions`` (the same object, as the search's are, or an equal one)."""
+    return any(a is action for a in actions) or action in actions
 
 
 def play(progress: Progress, seat: int, action: object, rng: Rng, rate: int) -> Result:
-    """Mutates ``progress`` (a private copy) by one action of ``seat``."""
+    """Mutates ``progress`` (a private copy) by one action of ``seat``; an ``Attempt`` is won
+    at ``rate`` percent."""
     trial = progress.trial
     typed = isinstance(action, Answer) and trial.kind in TYPED and progress.stage == "play"
-    if not typed and action not in legal(progress, seat):
+    if not typed and not listed(action, legal(progress, seat)):
         raise IllegalAction()
     if isinstance(action, Ready):
         progress.stage = "play"

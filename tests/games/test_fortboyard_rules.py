@@ -26,6 +26,7 @@ from games.fortboyard.deck import Battleship, Count, Dice, Nim, Quickfire, Riddl
 from games.fortboyard.engine import BAG, DUEL_REPLAYS, HANDFUL, KEY_STOCK
 from games.fortboyard.models import (
     ANSWER_LENGTH,
+    ATTEMPTS,
     BEATS,
     Abandon,
     Abandoned,
@@ -953,7 +954,7 @@ def test_sequence_is_shown_then_hidden_and_retyped_in_order() -> None:
     missing fail."""
     state = start(game(3), "concentration", SEQUENCE, [0])
     assert state.trial is not None and state.trial.stage == "look"
-    assert ENGINE.legal_actions(state, 0) == [Ready(), Attempt()]
+    assert ENGINE.legal_actions(state, 0) == [Ready(), *ATTEMPTS]
     assert ENGINE.view(state, 1).trial.items == SEQUENCE.items
     refused(state, 0, Answer(text="bougie dragon ancre igloo"))
     state, _ = act(state, 0, Ready())
@@ -998,10 +999,10 @@ def test_dice_throw_and_bank() -> None:
     throw; a 1 wipes the pile, not the bank; reaching the target in the bank wins; the last
     throw banks its pile and, short of the target, fails."""
     state = dice(start(game(3), "force", DICE, [0]), 5, 1, 6, 4)
-    assert ENGINE.legal_actions(state, 0) == [TimeUp(), Throw(), Attempt()]
+    assert ENGINE.legal_actions(state, 0) == [TimeUp(), Throw(), *ATTEMPTS]
     state, events = act(state, 0, Throw())
     assert of(events, Thrown) == [Thrown(seat=0, die=5, pile=5, banked=0)]
-    assert ENGINE.legal_actions(state, 0) == [TimeUp(), Throw(), Bank(), Attempt()]
+    assert ENGINE.legal_actions(state, 0) == [TimeUp(), Throw(), Bank(), *ATTEMPTS]
     banked, events = act(state, 0, Bank())
     assert of(events, Banked) == [Banked(seat=0, banked=5)]
     assert banked.trial is not None and (banked.trial.thrown, banked.trial.pile) == (2, 0)
