@@ -44,8 +44,7 @@ READING: dict[Skill, dict[int, int]] = {
     "strong": {1: 50, 2: 80, 3: 95, 4: 100},
 }
 HARD_WORD = 20  # percentage points a hard code word is recognised less often
-import os
-CLUES_FOR_ROUND_3 = 4  # as the engine's
+CLUES_FOR_ROUND_3 = 4  # the engine's: a fourth clue ends round 2
 KEYS_WANTED = 2  # round 2: keys before clues, so that a wrong word can be proposed again
 EASY_DIVES = 50  # percent: how often a beginner dives after the sunken key
 # Stone-paper-scissors-well: the well beats all the stone beats and more, so the stone is
@@ -53,15 +52,15 @@ EASY_DIVES = 50  # percent: how often a beginner dives after the sunken key
 SIGNS_SHOWN = ("paper", "scissors", "well")
 
 
-def choose(view: FortBoyardView, legal: list, rng: Rng, level: Skill = "normal"):  # noqa: ANN201 - one of ``legal``
-    """The move of a computer of ``level``; the strong level's searched choices are the
-    engine's (``strong_choice``): here it plays them as the normal level does."""
+def choose(view: FortBoyardView, legal: list, rng: Rng, level: Skill = "normal"):
+    """The move of a computer of ``level``. The strong level's real choices are searched by the
+    engine (``strong_choice``); asked here, it makes them as the normal level does."""
     attempt = Attempt(skill=level)
     if attempt in legal:
         return legal[0] if level != "easy" and _barred_by_winning(view) else attempt  # the clock's move
     if Retry() in legal:  # a wrong word, keys to spare: proposing again can only help
         return Retry()
-    easy, me = level == "easy", view.players[view.seat or 0]
+    easy = level == "easy"
     if Dive() in legal:  # the sea takes about three turns, the Fort's trials give more meanwhile
         if easy:
             return Abandon() if rng.below(100) >= EASY_DIVES else Dive()

@@ -16,20 +16,30 @@ from functools import cache
 
 from pydantic import BaseModel
 
-from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Level, Outcome, ReactionWindow, Rng
+from games.core import (
+    LEVELS,
+    Budget,
+    Engine,
+    Event,
+    IllegalAction,
+    Level,
+    Outcome,
+    ReactionWindow,
+    Rng,
+)
 from games.core.search import search
 from games.fortboyard import bots, strong, trials
 from games.fortboyard.answers import matches, normalize
-from games.fortboyard.forecast import forecast
 from games.fortboyard.deck import CATEGORIES, Category, Language, deck
 from games.fortboyard.deck import Level as WordLevel
+from games.fortboyard.forecast import forecast
 from games.fortboyard.models import (
     Abandon,
-    Attempt,
     Abandoned,
     Announce,
     Announced,
     Answer,
+    Attempt,
     Barred,
     Challenge,
     Challenged,
@@ -45,9 +55,10 @@ from games.fortboyard.models import (
     FortBoyardView,
     GameEnded,
     GiveUp,
+    Goto,
     Grab,
-    Green,
     Grabbed,
+    Green,
     Jailed,
     KeyWon,
     Landed,
@@ -67,7 +78,6 @@ from games.fortboyard.models import (
     Skipped,
     Stake,
     Stay,
-    Goto,
     Sunk,
     Surfaced,
     TrialBegan,
@@ -78,6 +88,7 @@ from games.fortboyard.models import (
 )
 from games.fortboyard.track import FOURAS, SEA_CELLS, TRACK, advance, passe_targets
 
+BUDGET = Budget()  # the strong level's search by default: about 150 ms at most for two players
 KEYS_FOR_ROUND_2 = 3  # « jusqu'à ce que l'un d'entre vous ait 3 Clés devant lui »
 CLUES_FOR_ROUND_3 = 4  # « jusqu'à ce que l'un d'entre vous ait ses 4 Indices »
 KEY_STOCK = 20  # « 20 clés »
@@ -297,7 +308,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
                        scores=scores)  # fmt: skip
 
     def choose(
-        self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+        self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, level: Level = "normal", budget: Budget = BUDGET
     ) -> FortBoyardAction:  # fmt: skip
         assert isinstance(view, FortBoyardView)
         if level == "strong":
@@ -330,10 +341,10 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
 
     # -- helpers ------------------------------------------------------------------
     @staticmethod
-    def _deck(state: FortBoyardState):  # noqa: ANN205 - the language's box
+    def _deck(state: FortBoyardState):
         return deck(state.options.language)
 
-    def _word(self, state: FortBoyardState, seat: int):  # noqa: ANN202
+    def _word(self, state: FortBoyardState, seat: int):
         player = state.players[seat]
         return self._deck(state).word_card(player.word or "").level(player.level or "easy")
 

@@ -12,7 +12,7 @@ handful per key left; the Boyards are compared as normal laws.
 """
 
 import math
-from functools import cache
+from functools import cache, lru_cache
 
 from games.core import Level as Skill
 from games.fortboyard import bots
@@ -278,6 +278,7 @@ def _counts(mean: float, variance: float) -> list[tuple[int, float]]:
     return weights
 
 
+@lru_cache(maxsize=4096)
 def _proposals(chance: float, keys: int) -> tuple[float, float]:
     """With ``keys`` keys: how likely the word is found, and the handfuls expected if it is."""
     found = handfuls = 0.0

@@ -24,7 +24,6 @@ from games.fortboyard.deck import CATEGORIES, Language, deck
 from games.fortboyard.forecast import Forecaster
 from games.fortboyard.models import (
     Attempt,
-    ChooseLevel,
     Fire,
     FortBoyardOptions,
     FortBoyardState,
@@ -62,11 +61,12 @@ def own_card(view: FortBoyardView) -> str | None:
 
 class Sampler:
     """Samples whole states from one view: what the view shows is built once (``base``), what
-    it hides is drawn anew for each sample."""
+    it hides is drawn anew for each sample; with ``deal_once`` the code words are dealt for the
+    first sample only (a search that stops before round 3 never reads them)."""
 
-    def __init__(self, view: FortBoyardView) -> None:
+    def __init__(self, view: FortBoyardView, deal_once: bool = False) -> None:
         assert view.seat is not None
-        self.view, self.me = view, view.seat
+        self.me, self.deal_once, self.dealt = view.seat, deal_once, False
         self.decks, words = _card_ids(view.language)
         self.mine = own_card(view)
         self.free = [w for w in words if w != self.mine]
@@ -80,6 +80,7 @@ class Sampler:
         ]  # fmt: skip
         self.chosen = [seat for seat, shown in enumerate(view.players) if shown.level_chosen and seat != self.me]
         self.divers = [seat for seat, shown in enumerate(view.players) if shown.sea is not None] if view.round == 2 else []
+        self.varying = set(self.chosen) | set(self.divers)
         third = max(range(len(players)), key=lambda s: (players[s].keys, s == view.current)) if view.round > 1 else None
         options = FortBoyardOptions.model_construct(language=view.language, side=view.side, clock=view.clock,
                                                     computer=view.rates)  # fmt: skip
@@ -96,15 +97,16 @@ class Sampler:
         state = clone(self.base)
         fields = state.__dict__
         fields["rng"] = Rng.from_seed(rng.next_u64())  # the future dice
-        players = fields["players"] = [clone(player) for player in self.base.players]
-        free = list(self.free)
-        for seat, player in enumerate(players):  # code words dealt from the cards the seat does not hold
-            if seat == self.me and self.mine is not None:
-                player.__dict__["word"] = self.mine
-            else:
-                pick = rng.below(len(free))
-                free[pick], free[-1] = free[-1], free[pick]
-                player.__dict__["word"] = free.pop()
+        dealing = not (self.deal_once and self.dealt)
+        players = fields["players"] = [  # a move never changes a state: unchanged players are shared
+            clone(player) if dealing or seat in self.varying else player for seat, player in enumerate(self.base.players)
+        ]
+        if dealing:
+            self._deal(players, rng)
+            if self.deal_once:
+                for player, dealt in zip(self.base.players, players):
+                    player.__dict__["word"] = dealt.word
+                self.dealt = True
         bits = rng.next_u64()  # the small choices below, from one draw
         for seat in self.chosen:
             players[seat].__dict__["level"] = ("easy", "hard")[bits & 1]
@@ -118,6 +120,17 @@ class Sampler:
             bits >>= 8
             piles[category] = list(ids[cut:] + ids[:cut])
         return state
+
+    def _deal(self, players: list[Player], rng: Rng) -> None:
+        """The code words, dealt from the cards the seat does not hold."""
+        free = list(self.free)
+        for seat, player in enumerate(players):
+            if seat == self.me and self.mine is not None:
+                player.__dict__["word"] = self.mine
+            else:
+                pick = rng.below(len(free))
+                free[pick], free[-1] = free[-1], free[pick]
+                player.__dict__["word"] = free.pop()
 
 
 def determinize(view: FortBoyardView, rng: Rng) -> FortBoyardState | None:
@@ -180,7 +193,7 @@ class Search:
 
     def __init__(self, engine: Any, view: FortBoyardView, level: Skill) -> None:
         assert view.seat is not None
-        self.engine, self.seat, self.sampler = engine, view.seat, Sampler(view)
+        self.engine, self.seat, self.sampler = engine, view.seat, Sampler(view, deal_once=True)
         self.skills: list[Skill] = [level if seat == view.seat else "normal" for seat in range(len(view.players))]
         self.forecaster = Forecaster(view.rates, self.skills)
         self.forecasts: dict[tuple, list[float]] = {}  # many samples end alike: each forecast is made once
@@ -194,8 +207,8 @@ class Search:
     def search_actions(self, state: FortBoyardState, seat: int) -> list:
         if state.phase in HORIZON:
             return []
-        if state.phase == "level" and seat != self.seat:
-            return [ChooseLevel(level="easy")]
+        if state.phase == "level" and seat != self.seat:  # its own level chosen: the others' are secret anyway
+            return []
         return search_actions(self.engine, state, seat, self.forecaster)
 
     def evaluate(self, state: FortBoyardState) -> list[float]:
