@@ -57,7 +57,9 @@ def choose(view: FortBoyardView, legal: list, rng: Rng, level: Skill = "normal")
     engine (``strong_choice``); asked here, it makes them as the normal level does."""
     attempt = Attempt(skill=level)
     if attempt in legal:
-        return legal[0] if level != "easy" and _barred_by_winning(view) else attempt  # the clock's move
+        me, trial = view.players[view.seat or 0], view.trial
+        shut = trial is not None and level != "easy" and barred_by_winning(trial.stake, me.keys, me.clues)
+        return legal[0] if shut else attempt  # legal[0]: the clock's move
     if Retry() in legal:  # a wrong word, keys to spare: proposing again can only help
         return Retry()
     easy = level == "easy"
@@ -99,11 +101,9 @@ def short_of_keys(view: FortBoyardView) -> bool:
     return keys == 0 or (keys < KEYS_WANTED and not close)
 
 
-def _barred_by_winning(view: FortBoyardView) -> bool:
+def barred_by_winning(stake: str, keys: int, clues: int) -> bool:
     """Round 2: a fourth clue won without a key ends the round with the treasure room shut."""
-    me = view.players[view.seat or 0]
-    trial = view.trial
-    return bool(trial and trial.stake == "clue" and me.keys == 0 and me.clues == CLUES_FOR_ROUND_3 - 1)
+    return stake == "clue" and keys == 0 and clues == CLUES_FOR_ROUND_3 - 1
 
 
 def rate(view: FortBoyardView, category: str, level: Skill) -> int:

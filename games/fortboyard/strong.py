@@ -6,12 +6,13 @@
   (each deck from a random card on: only the next cards matter to a search this short), and
   the future dice (a fresh generator). No sample in a running trial or a finished game.
 - ``search_actions``: the real choices only. A passe-partout goes to the trial of each
-  category whose cell starts the next roll best; a trial is attempted (the computer's move,
-  at the seat's level), the signs, the boat and the shots are drawn evenly, nim is played as
-  the seat's level plays it; the others choose the easy code word.
+  category whose cell starts the next roll best; in a trial, one move: the attempt at the
+  seat's level (the clock's move where winning would shut the treasure room), the signs, the
+  boat and the shots drawn evenly, nim played as the seat's level plays it.
 - ``Search``: the engine as one decision's search sees it: the searching seat at its level,
-  the others as normal players; a play-out stops as the next turn begins (or round 3), where
-  ``forecast.forecast`` scores it.
+  the others as normal players. A play-out stops where the turn's outcome is known: the next
+  turn, a trial begun (counted at its odds), its own code word's level chosen, round 3; there
+  ``forecast.Forecaster`` scores it. Many samples end alike: each forecast is made once.
 """
 
 from functools import cache, lru_cache
@@ -164,8 +165,8 @@ def _trial_move(state: FortBoyardState, seat: int, legal: list, skill: Skill) ->
     attempt = next((a for a in legal if isinstance(a, Attempt) and a.skill == skill), None)
     if attempt is not None:
         me, progress = state.players[seat], state.trial
-        barred = progress is not None and progress.stake == "clue" and me.keys == 0 and me.clues == 3
-        return legal[0] if barred and skill != "easy" else attempt
+        shut = progress is not None and skill != "easy" and bots.barred_by_winning(progress.stake, me.keys, me.clues)
+        return legal[0] if shut else attempt
     takes = [a for a in legal if isinstance(a, Take)]
     if takes:
         assert state.trial is not None
@@ -184,8 +185,12 @@ def passe_cells(odds: Forecaster, seat: int, round_: int, keys: int) -> frozense
     best = set()
     for category in CATEGORIES:
         cells = [cell for cell in passe_targets() if TRACK[cell] == category]
-        best.add(max(cells, key=lambda c: sum(odds.landing(seat, TRACK[advance(c, face)], goal, keys) for face in range(1, 7))))
+        best.add(max(cells, key=lambda cell: _next_roll(odds, seat, cell, goal, keys)))
     return frozenset(best)
+
+
+def _next_roll(odds: Forecaster, seat: int, cell: int, goal: str, keys: int) -> float:
+    return sum(odds.landing(seat, TRACK[advance(cell, face)], goal, keys) for face in range(1, 7))
 
 
 class Search:
@@ -196,7 +201,7 @@ class Search:
         self.engine, self.seat, self.sampler = engine, view.seat, Sampler(view, deal_once=True)
         self.skills: list[Skill] = [level if seat == view.seat else "normal" for seat in range(len(view.players))]
         self.forecaster = Forecaster(view.rates, self.skills)
-        self.forecasts: dict[tuple, list[float]] = {}  # many samples end alike: each forecast is made once
+        self.forecasts: dict[tuple, list[float]] = {}
 
     def __getattr__(self, name: str) -> Any:  # the engine's own methods
         return getattr(self.engine, name)
@@ -207,7 +212,7 @@ class Search:
     def search_actions(self, state: FortBoyardState, seat: int) -> list:
         if state.phase in HORIZON:
             return []
-        if state.phase == "level" and seat != self.seat:  # its own level chosen: the others' are secret anyway
+        if state.phase == "level" and seat != self.seat:  # its own level chosen; the others' stay secret
             return []
         return search_actions(self.engine, state, seat, self.forecaster)
 
