@@ -117,7 +117,8 @@ HOUSE_RULES = (
     "ties",  # the first-player roll is thrown again among the tied; equal treasures share the win
     "clock",  # 30 seconds per timed trial (an option); a trial whose clock runs out is judged as it stands
     "leaving",  # who leaves loses their duel under way and ranks last; the last one left wins
-    "computers",  # a computer wins a trial at a set rate per category and reads its code word from its clues
+    "computers",  # a computer wins a trial at a set rate per category (its level shifts it: models.SKILL_SHIFT)
+    # and reads its code word from its own clues
 )
 
 
@@ -322,11 +323,6 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         assert isinstance(view, FortBoyardView)
         if view.phase not in strong.SEARCHED or view.seat is None or len(legal) < 2:
             return bots.choose(view, legal, rng, "strong")
-        sample = self.determinize(view, Rng.from_seed(0))
-        assert sample is not None
-        kept = self.search_actions(sample, view.seat)
-        if len(kept) == 1 and kept[0] in legal:
-            return kept[0]
         return search(strong.Search(self, view, "strong"), view, legal, rng, budget.iterations, budget.stop)
 
     def determinize(self, view: BaseModel, rng: Rng) -> FortBoyardState | None:
