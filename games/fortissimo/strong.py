@@ -84,21 +84,40 @@ class Sampler:
 
 def options(engine: Any, state: FortissimoState, seat: int, known: frozenset[int] | None = None) -> list[FortissimoAction]:
     """The moves worth weighing. Flipping: each card known to lie face down above this seat's
-    top (to take it, or not), one known card below it (a turn that shows nothing new; every
-    such card when the Magicien is ready), and the first slot nobody has seen (they are all
-    alike to this seat). A card flipped blind (not in ``known``, what the seat knew when the
-    search began) is judged as the normal player would; anything else: every legal move."""
+    top, one known card to flip and put back (a turn that shows nothing new: the lowest slot
+    below the top, else the highest card above it), every known card below the top when the
+    Magicien is ready, and the first slot nobody has seen (they are all alike to this seat).
+
+    Past the first move of a search (``known``: the face-down cards the seat knew when it
+    began), a known card higher than the top was flipped to be taken, unless it is the one
+    to put back; a card flipped blind is judged as the normal player would. Anything else:
+    every legal move."""
     if state.phase == "flip" and not state.open_grid:
         top = state.ramparts[seat][-1]
         magic = engine.magicien_ready(state, seat)
+        back = _put_back_slot(state, seat)
         above = [FLIPS[slot] for slot, card in state.seen.items() if card > top]
-        below = [FLIPS[slot] for slot, card in state.seen.items() if card < top]
+        below = [FLIPS[slot] for slot, card in state.seen.items() if card < top and (magic or slot == back)]
         blind = next((FLIPS[slot] for slot, card in enumerate(state.grid) if card and slot not in state.seen), None)
-        return above + (below if magic else below[:1]) + ([blind] if blind else [])
+        return above + below + ([blind] if blind else [])
     legal = engine.legal_actions(state, seat)
-    if state.phase == "decide" and known is not None and state.flipped not in known:
+    if known is None or state.phase != "decide":
+        return legal
+    if state.flipped not in known:
         return [_judge(engine, state, seat, legal)]
+    if Take() in legal and state.flipped != _put_back_slot(state, seat):
+        return [Take()]
     return legal
+
+
+def _put_back_slot(state: FortissimoState, seat: int) -> int | None:
+    """The known card the search flips only to put it back: the lowest slot holding a card
+    below the seat's top, else the slot of the highest known card."""
+    top = state.ramparts[seat][-1]
+    lower = [slot for slot, card in state.seen.items() if card < top]
+    if lower:
+        return min(lower)
+    return max(state.seen, key=state.seen.__getitem__, default=None)
 
 
 def _judge(engine: Any, state: FortissimoState, seat: int, legal: list[FortissimoAction]) -> FortissimoAction:
@@ -151,7 +170,7 @@ class TurnSearch:
     def search_actions(self, state: FortissimoState, seat: int) -> list[FortissimoAction]:
         if state.turn != self.sampler.turn:
             return []  # the turn is over: ``evaluate`` plays the game out
-        return options(self.engine, state, seat, self.known)
+        return options(self.engine, state, seat, None if state is self.sample else self.known)
 
     def evaluate(self, state: FortissimoState) -> list[float]:
         return playout(state)
@@ -166,7 +185,7 @@ def playout(state: FortissimoState) -> list[float]:
     ramparts = [list(r) for r in state.ramparts]
     active = [seat for seat in range(state.seats) if not state.resigned[seat]]
     after = {seat: active[(i + 1) % len(active)] for i, seat in enumerate(active)}
-    rivals = {seat: [s for s in active if s != seat] for seat in active}
+    rivals = {seat: [ramparts[s] for s in active if s != seat] for seat in active}
     known: set[int] = set()
     pool: list[int] = []
     for slot, card in enumerate(state.grid):
@@ -196,7 +215,7 @@ def playout(state: FortissimoState) -> list[float]:
         rampart = ramparts[seat]
         wanted = judged.get(seat)
         if wanted is None:
-            bar = bots.race_bar(len(rampart), max([len(ramparts[s]) for s in rivals[seat]]))
+            bar = bots.race_bar(len(rampart), max(map(len, rivals[seat])))
             wanted = judged[seat] = bots.worth_taking(remaining, rampart[-1], len(rampart), advanced, bar)
         hits = wanted & known
         pick = min(hits) if hits else 0
