@@ -6,9 +6,12 @@ every seat gains keys (round 1), then clues (round 2), at its expected rate per 
 track's mix of cells, its rates (its level's; the others are taken for normal computers),
 duels moving keys between seats, a prison costing a turn. A diver first sits out the turns
 the sea takes, then gets its prize. A round ends when the first seat would reach three keys,
-then four clues. In the treasure room each seat proposes its word as often as it has keys,
-right at its level's reading rate for the clues it holds (``bots.READING``), then draws a
-handful per key left; the Boyards are compared as normal laws.
+then four clues. The keys to come are spread as a normal law, its variance growing with the
+keys won and lost per turn. In the treasure room each seat proposes its word as often as it
+has keys, right at its level's reading rate for the clues it holds (``bots.READING``), then
+draws a handful per key left; the Boyards are compared as normal laws.
+
+It is no exact value: the search only compares the states its moves lead to.
 """
 
 import math
@@ -65,8 +68,9 @@ def duel_odds(kind: str, a: tuple[float, float], b: tuple[float, float]) -> floa
 class Forecaster:
     """The forecast for one table's rates and the seats' levels, its odds worked out once."""
 
-    def __init__(self, rates: Rates, skills: list[Skill]) -> None:
-        self.skills = skills
+    def __init__(self, rates: Rates, skills: list[Skill], unknown: frozenset[int] = frozenset()) -> None:
+        """``unknown``: the seats whose code word's level is not known (either, as likely)."""
+        self.skills, self.unknown = skills, unknown
         self.rates = [{c: rates.at(c, skill) / 100 for c in CATEGORIES} for skill in skills]
         duellists = [(r["duel"], NIM_PLAY[skill]) for r, skill in zip(self.rates, skills)]
         self.odds = {kind: [[duel_odds(kind, a, b) for b in duellists] for a in duellists] for kind in DUEL_KINDS}
@@ -226,7 +230,8 @@ class Forecaster:
         low = min(4, int(clues))
         high = min(4, low + 1)
         rate = table[low] + (table[high] - table[low]) * (clues - low)
-        return max(0.0, rate - (bots.HARD_WORD if level == "hard" else 0)) / 100
+        shift = bots.HARD_WORD / 2 if seat in self.unknown else bots.HARD_WORD if level == "hard" else 0
+        return max(0.0, rate - shift) / 100
 
     def _chances(
         self, state: FortBoyardState, active: list[int], keys: dict[int, float], clues: dict[int, float],

@@ -62,8 +62,9 @@ def own_card(view: FortBoyardView) -> str | None:
 
 class Sampler:
     """Samples whole states from one view: what the view shows is built once (``base``), what
-    it hides is drawn anew for each sample; with ``deal_once`` the code words are dealt for the
-    first sample only (a search that stops before round 3 never reads them)."""
+    it hides is drawn anew for each sample. With ``deal_once`` the others' code words and their
+    levels are dealt for the first sample only: a search that stops before round 3 never reads
+    the words, and its forecast weighs a hidden level as either, evenly."""
 
     def __init__(self, view: FortBoyardView, deal_once: bool = False) -> None:
         assert view.seat is not None
@@ -81,7 +82,7 @@ class Sampler:
         ]  # fmt: skip
         self.chosen = [seat for seat, shown in enumerate(view.players) if shown.level_chosen and seat != self.me]
         self.divers = [seat for seat, shown in enumerate(view.players) if shown.sea is not None] if view.round == 2 else []
-        self.varying = set(self.chosen) | set(self.divers)
+        self.varying = set(self.divers) | (set() if deal_once else set(self.chosen))
         third = max(range(len(players)), key=lambda s: (players[s].keys, s == view.current)) if view.round > 1 else None
         options = FortBoyardOptions.model_construct(language=view.language, side=view.side, clock=view.clock,
                                                     computer=view.rates)  # fmt: skip
@@ -102,16 +103,16 @@ class Sampler:
         players = fields["players"] = [  # a move never changes a state: unchanged players are shared
             clone(player) if dealing or seat in self.varying else player for seat, player in enumerate(self.base.players)
         ]
+        bits = rng.next_u64()  # the small choices below, from one draw
         if dealing:
             self._deal(players, rng)
+            for seat in self.chosen:
+                players[seat].__dict__["level"] = ("easy", "hard")[bits & 1]
+                bits >>= 1
             if self.deal_once:
                 for player, dealt in zip(self.base.players, players):
-                    player.__dict__["word"] = dealt.word
+                    player.__dict__.update(word=dealt.word, level=dealt.level)
                 self.dealt = True
-        bits = rng.next_u64()  # the small choices below, from one draw
-        for seat in self.chosen:
-            players[seat].__dict__["level"] = ("easy", "hard")[bits & 1]
-            bits >>= 1
         for seat in self.divers:
             players[seat].__dict__["dive_for"] = ("key", "clue")[bits & 1]
             bits >>= 1
@@ -200,7 +201,7 @@ class Search:
         assert view.seat is not None
         self.engine, self.seat, self.sampler = engine, view.seat, Sampler(view, deal_once=True)
         self.skills: list[Skill] = [level if seat == view.seat else "normal" for seat in range(len(view.players))]
-        self.forecaster = Forecaster(view.rates, self.skills)
+        self.forecaster = Forecaster(view.rates, self.skills, frozenset(self.sampler.chosen))
         self.forecasts: dict[tuple, list[float]] = {}
 
     def __getattr__(self, name: str) -> Any:  # the engine's own methods
