@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.pictures import public_views, report  # noqa: E402
-from cogs.fireship.picture import HEIGHT, WIDTH, render  # noqa: E402
-from games.fireship import ENGINE  # noqa: E402
+from bench.pictures import public_views, report
+from cogs.fireship.picture import HEIGHT, WIDTH, render
+from games.fireship import ENGINE
 
 
 def main() -> None:

@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.run import report_engine, timed_step  # noqa: E402
-from games.core import Rng  # noqa: E402
-from games.fortboyard import ENGINE  # noqa: E402
+from bench.run import report_engine, timed_step
+from games.core import Rng
+from games.fortboyard import ENGINE
 
 
 def play(players: int, seed: int, steps: list[float], choices: list[float]) -> tuple[int, int, int, str, int]:

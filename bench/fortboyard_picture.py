@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cogs.fortboyard.picture import HEIGHT, WIDTH, render  # noqa: E402
-from bench.pictures import public_views, report  # noqa: E402
-from games.fortboyard import ENGINE  # noqa: E402
+from bench.pictures import public_views, report
+from cogs.fortboyard.picture import HEIGHT, WIDTH, render
+from games.fortboyard import ENGINE
 
 NAMES = ["Zoé", "Bob", "Marie-Hélène Dupont", "Octo", "Alexandre", "Lou"]
 

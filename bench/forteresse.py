@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.core import Rng  # noqa: E402
-from games.forteresse import ENGINE  # noqa: E402
+from games.core import Rng
+from games.forteresse import ENGINE
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
@@ -26,7 +26,7 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
     return statistics.median(ordered), ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
-def play(seed: int, computer: bool, samples: list[float] | None = None, options: dict | None = None):  # noqa: ANN201
+def play(seed: int, computer: bool, samples: list[float] | None = None, options: dict | None = None):
     state = ENGINE.new_game(1, ENGINE.make_options(options or {}), seed)
     rng = Rng.from_seed(seed)
     steps = 0

@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render  # noqa: E402
-from bench.pictures import report  # noqa: E402
-from games.core import Rng  # noqa: E402
-from games.forteresse import ENGINE  # noqa: E402
+from bench.pictures import report
+from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render
+from games.core import Rng
+from games.forteresse import ENGINE
 
 LABELS = {key: key.rsplit(".", 1)[-1].capitalize() for key in LABEL_KEYS}
 LABELS["forteresse.picture.reserve"] = "Réserve"  # one accented word, drawn by hand

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cogs.labyrinthe.picture import HEIGHT, WIDTH, render  # noqa: E402
-from bench.pictures import public_views, report  # noqa: E402
-from games.labyrinthe import ENGINE  # noqa: E402
+from bench.pictures import public_views, report
+from cogs.labyrinthe.picture import HEIGHT, WIDTH, render
+from games.labyrinthe import ENGINE
 
 
 def main() -> None:

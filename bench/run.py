@@ -27,10 +27,10 @@ from discord.ext import commands
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.app import GameBot  # noqa: E402
-from bot.config import Settings  # noqa: E402
-from bot.storage import SqliteStorage  # noqa: E402
-from games.core import Rng, registry  # noqa: E402
+from bot.app import GameBot
+from bot.config import Settings
+from bot.storage import SqliteStorage
+from games.core import Rng, registry
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
@@ -98,7 +98,7 @@ class AckButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ack:(?P<n>
         super().__init__(discord.ui.Button(label=str(n), custom_id=f"ack:{n}"))
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match):  # noqa: ANN001, ANN206
+    async def from_custom_id(cls, interaction, item, match):
         return cls(int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -122,7 +122,7 @@ class AckBot(commands.Bot):
         await self.tree.sync()
 
 
-async def timed(click) -> tuple[float, float]:  # noqa: ANN001
+async def timed(click) -> tuple[float, float]:
     """Wall-clock and CPU milliseconds of one click (CPU counts every thread, SQLite's too)."""
     wall, cpu = time.perf_counter(), time.process_time()
     await click
@@ -155,7 +155,10 @@ async def time_clicks(clicks: int, db: Path) -> list[tuple[float, float]]:
                 row = slot % 9  # the grid shows row n as A(n+1)..E(n+1)
                 message = first if row < 5 else second
                 custom_id = next(
-                    c.custom_id for r in message.components for c in r.children if c.custom_id.endswith(f":f{'ABCDE'[slot // 9]}{row + 1}")
+                    c.custom_id
+                    for r in message.components
+                    for c in r.children
+                    if c.custom_id.endswith(f":f{'ABCDE'[slot // 9]}{row + 1}")
                 )
             else:
                 message, custom_id = second, f"g:fortissimo:{record.id}:{record.version}:r"
@@ -187,8 +190,10 @@ def bench_clicks(clicks: int = 300) -> None:
     for kind, index in (("wall", 0), ("cpu", 1)):
         (p50, p99) = percentiles([s[index] for s in ours])
         (a50, a99) = percentiles([s[index] for s in ack])
-        print(f"  {kind:4s} fortissimo turn n={len(ours):4d} median={p50:6.2f} p99={p99:6.2f}"
-              f" | ack-only median={a50:6.2f} p99={a99:6.2f} | ratio p99 {p99 / a99:5.2f}x")
+        print(
+            f"  {kind:4s} fortissimo turn n={len(ours):4d} median={p50:6.2f} p99={p99:6.2f}"
+            f" | ack-only median={a50:6.2f} p99={a99:6.2f} | ratio p99 {p99 / a99:5.2f}x"
+        )
     print("  targets: fortissimo p99 < 20 ms; within 5x the ack-only bot")
 
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.run import percentiles  # noqa: E402
-from bot.errors import StaleBoard  # noqa: E402
-from bot.sessions import SessionService  # noqa: E402
-from bot.storage import ActionRecord, PostgresStorage, SqliteStorage, Storage  # noqa: E402
+from bench.run import percentiles
+from bot.errors import StaleBoard
+from bot.sessions import SessionService
+from bot.storage import ActionRecord, PostgresStorage, SqliteStorage, Storage
 
 SAVES = 500
 GAMES = 16

@@ -84,7 +84,9 @@ def decide(game: str, player: str, view: Any, legal: list[Any], rng: Rng, iterat
     return engine.choose(view, legal, rng, player)
 
 
-def play(task: tuple[str, tuple[str, ...], int, int | None]) -> tuple[tuple[str, ...], list[float], dict[str, list[float]]]:
+def play(
+    task: tuple[str, tuple[str, ...], int, int | None],
+) -> tuple[tuple[str, ...], list[float], dict[str, list[float]]]:
     """One game with ``seating[s]`` at seat s; returns the seating, each seat's share of the win and
     each player's decision times (seconds, on the clock and in CPU time)."""
     game, seating, seed, iterations = task
@@ -171,9 +173,13 @@ def main() -> None:
     started = time.perf_counter()
     with Pool(args.workers) as pool:
         tasks = [(args.game, seating, seed, args.iterations) for _, seating, seed in todo]
-        for done, ((figure, _, _), (seating, shares, spent)) in enumerate(zip(todo, pool.imap(play, tasks, chunksize=4))):
+        for done, ((figure, _, _), (seating, shares, spent)) in enumerate(
+            zip(todo, pool.imap(play, tasks, chunksize=4))
+        ):
             if done % max(1, len(todo) // 10) == 0:
-                print(f"... {done}/{len(todo)} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+                print(
+                    f"... {done}/{len(todo)} games, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True
+                )
             first = figure.split("|")[0]
             results[figure].append(sum(s for name, s in zip(seating, shares) if name == first))
             for name, samples in spent.items():
@@ -204,6 +210,7 @@ def report(results: dict[str, list[float]], times: dict[str, list[float]], playe
                 f"{name:>9} decision: p50 {p50 * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms over {len(times[name])} decisions "
                 f"(CPU time: p50 {cpu50 * 1e3:.2f} ms, p99 {cpu99 * 1e3:.2f} ms)"
             )
+
 
 if __name__ == "__main__":
     main()

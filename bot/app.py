@@ -88,9 +88,7 @@ class GameBot(commands.Bot):
         await super().close()
         await self.storage.close()
 
-    async def on_app_command_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
-    ) -> None:
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.exception("command failed", exc_info=error)
         await self.tables.reply_to(interaction).say("error.internal")
 

@@ -7,9 +7,8 @@ final state again, move for move, through the engine.
 import json
 from typing import Any
 
-from games.core import registry
-
 from bot.storage import ActionRecord, SessionRecord
+from games.core import registry
 
 HEADER = "# fortbot replay 1"
 RESIGN = "!resign"

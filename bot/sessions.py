@@ -13,12 +13,11 @@ from collections.abc import Awaitable, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from games.core import Budget, Engine, Event, IllegalAction, Outcome, Rng, registry
-
 from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
 from bot.replays import RESIGN
 from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock, VersionConflict
+from games.core import Budget, Engine, Event, IllegalAction, Outcome, Rng, registry
 
 RECENT_EVENTS = 12  # the public events the board narrates: one click may bring several
 # A control whose action says itself what it answers (a duel's round) carries no board
@@ -401,9 +400,7 @@ class SessionService:
             state = await asyncio.to_thread(self._computers_play, record, state, events, log)
         return await self._commit(record, old, before, state, events, log)
 
-    def _computers_play(
-        self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]
-    ) -> Any:
+    def _computers_play(self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]) -> Any:
         """Computer seats to act play until a human must act or the game ends."""
         engine = self.engine(record)
         while True:
@@ -425,7 +422,9 @@ class SessionService:
             action = engine.choose(view, legal, rng)
         else:
             deadline = time.monotonic() + self.search_seconds
-            action = engine.choose(view, legal, rng, level, Budget(self.search_iterations, lambda: time.monotonic() > deadline))
+            action = engine.choose(
+                view, legal, rng, level, Budget(self.search_iterations, lambda: time.monotonic() > deadline)
+            )
         step = engine.apply(state, seat, action)
         events += step.events
         log.append(self._log(record, len(log) + 1, seat, None, action.token()))
@@ -458,7 +457,7 @@ class SessionService:
         """The stored result of a game that just ended: places, winners, scores."""
         places, place = {}, 1
         for group in outcome.ranking:
-            places |= {seat: place for seat in group}
+            places |= dict.fromkeys(group, place)
             place += len(group)
         return GameResult(
             session_id=record.id, game=record.game, guild_id=record.guild_id,

@@ -9,9 +9,8 @@ the day the table counts as abandoned.
 
 from typing import Any, NamedTuple
 
-from games.core import Engine, ReactionWindow
-
 from bot.storage.base import OPEN, SessionRecord
+from games.core import Engine, ReactionWindow
 
 DAY = 86_400
 REMIND_WHEN_LEFT = 0.25  # the one reminder comes when a quarter of the turn's time is left
@@ -99,7 +98,9 @@ def next_wake(record: SessionRecord) -> float | None:
     times = [abandoned_at(record)] + [seat.window for seat in record.seats if seat.window is not None]
     for seat in record.seats:
         if seat.deadline is not None:
-            times.append(max(seat.deadline, paused_until(record)) if seat.reminded else reminder_at(record, seat.deadline))
+            times.append(
+                max(seat.deadline, paused_until(record)) if seat.reminded else reminder_at(record, seat.deadline)
+            )
     return min(times)
 
 

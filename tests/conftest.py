@@ -16,7 +16,7 @@ USER_LOCALES: dict[int, str] = {}
 _base_payload = sim_interactions.base_payload
 
 
-def _localized_payload(backend, *, user_id, **kwargs):  # noqa: ANN001, ANN202
+def _localized_payload(backend, *, user_id, **kwargs):
     record, payload = _base_payload(backend, user_id=user_id, **kwargs)
     payload["locale"] = USER_LOCALES.get(user_id, "en-US")
     return record, payload
@@ -25,11 +25,11 @@ def _localized_payload(backend, *, user_id, **kwargs):  # noqa: ANN001, ANN202
 sim_interactions.base_payload = _localized_payload
 
 
-def set_locale(user, locale: str) -> None:  # noqa: ANN001
+def set_locale(user, locale: str) -> None:
     USER_LOCALES[user.id] = locale
 
 
-def add_admin(guild, env, name: str):  # noqa: ANN001, ANN201
+def add_admin(guild, env, name: str):
     """A member with the Manage Server permission (a server admin for the bot)."""
     role = guild.create_role(f"{name}-admins", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(env.create_user(name), roles=[role])

@@ -193,7 +193,11 @@ class Storage(Protocol):
         """
 
     async def find_sessions(
-        self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = (),
+        self,
+        *,
+        game: str | None = None,
+        channel_id: int | None = None,
+        statuses: tuple[Status, ...] = (),
         guild_id: int | None = None,
     ) -> list[SessionRecord]: ...
 

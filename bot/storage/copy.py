@@ -11,14 +11,13 @@ import asyncio
 import sys
 from pathlib import Path
 
-from games.core import registry
-from games.core.errors import Refusal
-
 from bot import replays
 from bot.storage.base import ActionRecord, SessionRecord, StorageUnavailable
 from bot.storage.postgres import PostgresStorage
 from bot.storage.sql import TABLES, Sql, SqlStorage
 from bot.storage.sqlite import SqliteStorage
+from games.core import registry
+from games.core.errors import Refusal
 
 BATCH = 1000  # rows read and written at a time
 USAGE = "Usage: python -m bot.storage.copy SQLITE_PATH DATABASE_URL"

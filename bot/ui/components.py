@@ -30,7 +30,9 @@ class Handlers(Protocol):
 
     async def play(self, interaction: discord.Interaction, session_id: int, version: int, token: str) -> None: ...
 
-    async def typed(self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str) -> None: ...
+    async def typed(
+        self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str
+    ) -> None: ...
 
     async def lobby_click(
         self, interaction: discord.Interaction, session_id: int, version: int, op: str, value: str | None = None
@@ -116,14 +118,14 @@ class LobbyMenu(
         super().__init__(discord.ui.Select(custom_id=f"m:{sid}:{ver}:{op}", **select))
 
     @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
-    ) -> "LobbyMenu":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> "LobbyMenu":
         return cls(int(match["sid"]), int(match["ver"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
-        await tables(interaction).lobby_click(interaction, self.sid, self.ver, self.op, str(values[0]) if values else None)
+        await tables(interaction).lobby_click(
+            interaction, self.sid, self.ver, self.op, str(values[0]) if values else None
+        )
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"r:(?P<game>[a-z_]+)"):

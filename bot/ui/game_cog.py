@@ -15,7 +15,6 @@ from bot.i18n import command_text
 from bot.ui.bot_cog import TablesAccess
 from bot.ui.game_ui import GameUI
 
-
 TURN_CLOCK = app_commands.Range[int, 0, 10080]  # minutes per turn; 0: no clock
 
 

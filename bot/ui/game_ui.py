@@ -1,7 +1,7 @@
 """What each game's cog provides so that the shared tables can show it."""
 
-from abc import ABC, abstractmethod
 import io
+from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 import discord
@@ -9,7 +9,6 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import Prompt
-
 
 PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
 ALT_SIZE = 1024  # the characters of a file's description
@@ -94,7 +93,9 @@ class GameUI(ABC):
         (what it answered is over)."""
         return None
 
-    def whisper(self, record: SessionRecord, state: Any, seat: int, events: list[dict[str, Any]], lang: Language) -> str | None:
+    def whisper(
+        self, record: SessionRecord, state: Any, seat: int, events: list[dict[str, Any]], lang: Language
+    ) -> str | None:
         """A DM telling ``seat`` the secrets just addressed to it (``record.whispers``); None: nothing
         worth a DM. Whatever it says must also be in ``private``, where it is never lost."""
         return None
@@ -109,7 +110,7 @@ class GameUI(ABC):
         return t(lang, self.title_key)
 
     def the_game(self, lang: Language) -> str:
-        """"The game of …" / "La partie du …", with the article the game's name needs, for the
+        """ "The game of …" / "La partie du …", with the article the game's name needs, for the
         start of a sentence."""
         text = t(lang, f"{self.game}.the_game")
         return text[:1].upper() + text[1:]

@@ -144,7 +144,12 @@ def _draw_marks(draw: ImageDraw.ImageDraw, x: float, y: float, base: str, marks:
             w = size * 0.16
             mid = above - h / 2
             draw.line(
-                [(cx - w, mid + h * 0.2), (cx - w / 2, mid - h * 0.3), (cx + w / 2, mid + h * 0.3), (cx + w, mid - h * 0.2)],
+                [
+                    (cx - w, mid + h * 0.2),
+                    (cx - w / 2, mid - h * 0.3),
+                    (cx + w / 2, mid + h * 0.3),
+                    (cx + w, mid - h * 0.2),
+                ],
                 fill=fill,
                 width=lw,
             )

@@ -52,7 +52,9 @@ class Lobby(Publishing):
             record = await self.service.update(record, lobby_message_id=message.id)
             if registry.get(game).max_players == 1:  # a solitaire starts at once
                 user = interaction.user
-                record = await self.service.lobby(record.id, user.id, user.display_name, "start", version=record.version)
+                record = await self.service.lobby(
+                    record.id, user.id, user.display_name, "start", version=record.version
+                )
                 await self._start_play(reply, record, lang, lobby=message)
 
     async def _rematch(self, reply: Reply, session_id: int) -> None:
@@ -76,7 +78,9 @@ class Lobby(Publishing):
             content = t(lang, "rematch.invite", number=old.id, players=", ".join(f"<@{u}>" for u in invited) or "—")
             only_them = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in invited])
             message = await channel.send(
-                content, allowed_mentions=only_them, **lobby_message(record, self.uis[old.game], lang).fields(sending=True)
+                content,
+                allowed_mentions=only_them,
+                **lobby_message(record, self.uis[old.game], lang).fields(sending=True),
             )
             record = await self.service.update(record, lobby_message_id=message.id)
             await reply.say("rematch.opened", link=jump_url(record))
@@ -96,11 +100,20 @@ class Lobby(Publishing):
         async with self.handling(reply, session_id):
             if op == "start":  # a game that could not show its board does not start
                 record = await self.service.get(session_id)
-                threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
+                threads = (
+                    (await self.service.storage.guild_settings(record.guild_id)).use_threads
+                    if record.guild_id
+                    else False
+                )
                 if lacking := self._lacking(interaction.channel, record.game, threads, reply.lang):
                     return await reply.send("⛔ " + lacking)
             record = await self.service.lobby(
-                session_id, user.id, user.display_name, op, version=version, is_admin=is_admin(interaction),
+                session_id,
+                user.id,
+                user.display_name,
+                op,
+                version=version,
+                is_admin=is_admin(interaction),
                 value=value,
             )
             lang = await self.public_language(record.guild_id)

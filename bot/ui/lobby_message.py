@@ -53,8 +53,12 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
                                 options=levels, row=2))  # fmt: skip
     guests = [(i, seat) for i, seat in enumerate(record.seats) if seat.user_id not in (None, record.host_id)]
     if guests:  # the host may remove a player
-        options = [discord.SelectOption(label=seat_name(record, i, lang)[:100], value=str(seat.user_id)) for i, seat in guests]
-        view.add_item(LobbyMenu(record.id, record.version, "kick", placeholder=t(lang, "lobby.kick"), options=options, row=3))
+        options = [
+            discord.SelectOption(label=seat_name(record, i, lang)[:100], value=str(seat.user_id)) for i, seat in guests
+        ]
+        view.add_item(
+            LobbyMenu(record.id, record.version, "kick", placeholder=t(lang, "lobby.kick"), options=options, row=3)
+        )
     return BoardMessage(embed=embed, view=view)
 
 

@@ -27,7 +27,7 @@ def missing(channel: Any, ui: GameUI, in_thread: bool | None = None) -> list[str
 
 
 def missing_text(channel: Any, ui: GameUI, lang: Language, in_thread: bool | None = None) -> str | None:
-    """"The bot needs …" in ``lang``, or None when nothing is missing."""
+    """ "The bot needs …" in ``lang``, or None when nothing is missing."""
     names = missing(channel, ui, in_thread)
     if not names:
         return None

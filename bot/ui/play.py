@@ -5,6 +5,7 @@ from collections.abc import Callable
 import discord
 
 from bot.errors import StaleBoard, UserError
+from bot.i18n import t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import ASK, MORE, TYPE, GameButton, TextBox
@@ -12,7 +13,6 @@ from bot.ui.game_ui import BoardMessage
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
-from bot.i18n import t
 from games.core.errors import AlreadyChosen, NotYourTurn, Refusal
 
 
@@ -29,7 +29,9 @@ class Play(Publishing):
             return await self._type(reply, session_id, version, token.removeprefix(TYPE))
         await self._act(reply, session_id, version, lambda record: token)
 
-    async def typed(self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str) -> None:
+    async def typed(
+        self, interaction: discord.Interaction, session_id: int, version: int, name: str, text: str
+    ) -> None:
         """A text box submitted: the game turns the text into its action, then it is played
         like a click."""
 
@@ -72,7 +74,9 @@ class Play(Publishing):
                 raise UserError("error.not_in_game")
             view = discord.ui.View(timeout=None)
             label = t(reply.lang, "common.confirm")
-            view.add_item(GameButton(record.game, session_id, version, token, label=label, style=discord.ButtonStyle.danger))
+            view.add_item(
+                GameButton(record.game, session_id, version, token, label=label, style=discord.ButtonStyle.danger)
+            )
             question = self.uis[record.game].confirm_text(record, self.service.state(record), token, reply.lang)
             await reply.send("❓ " + question, view=view)
 

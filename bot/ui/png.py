@@ -49,7 +49,13 @@ def encode(image: Image.Image, level: int = ZLIB_LEVEL) -> bytes:
         raw[start : start + stride] = data[row * stride : (row + 1) * stride]
     header = struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0)
     palette = _chunk(b"PLTE", bytes(image.getpalette() or [])) if image.mode == "P" else b""
-    return SIGNATURE + _chunk(b"IHDR", header) + palette + _chunk(b"IDAT", zlib.compress(raw, level)) + _chunk(b"IEND", b"")
+    return (
+        SIGNATURE
+        + _chunk(b"IHDR", header)
+        + palette
+        + _chunk(b"IDAT", zlib.compress(raw, level))
+        + _chunk(b"IEND", b"")
+    )
 
 
 def chunks(png: bytes) -> list[bytes]:

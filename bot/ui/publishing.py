@@ -5,14 +5,15 @@ shows is stored, so a board left behind by a crash is posted again at start-up.
 """
 
 import asyncio
+import contextlib
 import logging
 
 import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
-from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.components import LobbyButton, ReadButton
+from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.lobby_message import lobby_message, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -101,10 +102,10 @@ class Publishing(TurnPings):
             )  # fmt: skip
             moved = t(lang, "table.board_moved", link=jump_url(record))
             for message_id in old:  # retire the old board whole: what it showed may be hidden since
-                try:
-                    await channel.get_partial_message(message_id).edit(content=moved, embeds=[], attachments=[], view=None)
-                except discord.HTTPException:
-                    pass
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(message_id).edit(
+                        content=moved, embeds=[], attachments=[], view=None
+                    )
         elif record.board_version != record.version:
             await self.service.update(record, board_version=record.version)
 
@@ -205,7 +206,11 @@ class Publishing(TurnPings):
         lang = await self.public_language(record.guild_id)
         for seat, events in sorted(record.whispers.items()):
             user_id = record.seats[seat].user_id
-            if user_id is None or record.seats[seat].left or not (text := ui.whisper(record, state, seat, events, lang)):
+            if (
+                user_id is None
+                or record.seats[seat].left
+                or not (text := ui.whisper(record, state, seat, events, lang))
+            ):
                 continue
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)

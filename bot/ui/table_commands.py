@@ -7,12 +7,12 @@ import logging
 import discord
 
 from bot.errors import UserError
+from bot.i18n import t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import is_admin, jump_url
-from bot.i18n import t
 from games.core.errors import Refusal
 
 log = logging.getLogger(__name__)
@@ -95,7 +95,11 @@ class TableCommands(Publishing):
             if record.state is None:
                 raise UserError("error.not_started")
             ui, state = self.uis[record.game], self.service.state(record)
-            lines = ui.describe(record, state, reply.lang) if what == "describe" else ui.recent_lines(record, state, reply.lang)
+            lines = (
+                ui.describe(record, state, reply.lang)
+                if what == "describe"
+                else ui.recent_lines(record, state, reply.lang)
+            )
             embeds, chunk = [], ""
             for line in lines:
                 if len(chunk) + len(line) + 1 > DESCRIPTION_SIZE:

@@ -3,7 +3,7 @@ languages, and handling one request under its session's lock."""
 
 import logging
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from typing import Any
 
 import discord
@@ -79,10 +79,8 @@ class TableCore:
             await self._say_forbidden(reply, session_id)
         except Exception:
             log.exception("request on session %s failed", session_id)
-            try:
+            with suppress(discord.HTTPException):
                 await reply.say("error.internal")
-            except discord.HTTPException:
-                pass
 
     async def _say_forbidden(self, reply: Reply, session_id: int) -> None:
         """Discord refused the bot something in the game's channel: name what it lacks."""

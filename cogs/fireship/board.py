@@ -146,7 +146,7 @@ class FireshipUI(DescribesSea, GameUI):
         return WHITE if seat is None else DOTS[COLOURS[view.corners[seat]]]
 
     def piece_text(self, view: FireshipView, piece: Piece, lang: Language) -> str:
-        """"🔴 ⛵ Boat K7"."""
+        """ "🔴 ⛵ Boat K7"."""
         name = t(lang, f"fireship.kind.{piece.kind}")
         return f"{self.dot(view, piece.owner)} {KIND_EMOJI[piece.kind]} {name} {label(piece.cell)}"
 
@@ -157,7 +157,9 @@ class FireshipUI(DescribesSea, GameUI):
         if ref.startswith("i"):
             number = int(ref[1:])
             owner = view.islands[number - 1]
-            return f"{self.dot(view, owner)} 🏝️ {t(lang, 'fireship.island', number=number)} ({label(ISLANDS[number - 1])})"
+            return (
+                f"{self.dot(view, owner)} 🏝️ {t(lang, 'fireship.island', number=number)} ({label(ISLANDS[number - 1])})"
+            )
         piece = next((p for p in view.pieces if str(p.id) == ref), None)
         return self.piece_text(view, piece, lang) if piece else t(lang, "fireship.gone")
 
@@ -165,7 +167,7 @@ class FireshipUI(DescribesSea, GameUI):
         return f"{CARD_EMOJI.get(card, '🃏')} {t(lang, f'fireship.card.{card}')}"
 
     def attack_text(self, view: FireshipView, option: AttackOption, lang: Language) -> str:
-        """"⛵ Boat K7 → 🏝️ Island 3 · 3 vs 3 · plain die"."""
+        """ "⛵ Boat K7 → 🏝️ Island 3 · 3 vs 3 · plain die"."""
         return t(lang, "fireship.attack", leader=self.ref_text(view, option.leader, lang),
                  target=self.ref_text(view, option.target, lang), attack=option.attack, defence=option.defence,
                  die=t(lang, f"fireship.die.{option.die}"))  # fmt: skip
@@ -179,7 +181,9 @@ class FireshipUI(DescribesSea, GameUI):
             t(lang, "fireship.board.title_unlimited", number=record.id, round=view.round))  # fmt: skip
         embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
         embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)
-        add_recent(embed, lang, self.recent_lines(record, state, lang), pinned=int(view.round == 1 and bool(view.throw_off)))
+        add_recent(
+            embed, lang, self.recent_lines(record, state, lang), pinned=int(view.round == 1 and bool(view.throw_off))
+        )
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "fireship.board.footer"))
         controls = discord.ui.View(timeout=None)
@@ -197,7 +201,9 @@ class FireshipUI(DescribesSea, GameUI):
             return t(lang, "fireship.prompt.move", player=who, points=view.points, dice=dice)
         if view.phase == "steer":
             piece = next(p for p in view.pieces if p.id == view.moving)
-            return t(lang, "fireship.prompt.steer", player=who, piece=self.piece_text(view, piece, lang), points=view.points)
+            return t(
+                lang, "fireship.prompt.steer", player=who, piece=self.piece_text(view, piece, lang), points=view.points
+            )
         if view.phase == "act":
             return t(lang, "fireship.prompt.specials" if view.specials else "fireship.prompt.act", player=who)
         if view.phase == "pick":
@@ -221,7 +227,11 @@ class FireshipUI(DescribesSea, GameUI):
             marker = "▶ " if seat == view.current and view.phase != "over" else ""
             mine = [p for p in view.pieces if p.owner == seat]
             fleet = " ".join(f"{KIND_EMOJI[k]}{sum(p.kind == k for p in mine)}" for k in KIND_EMOJI)
-            parts = [f"{marker}{self.dot(view, seat)} {seat_name(record, seat, lang)}", f"🏝️{view.islands.count(seat)}", fleet]
+            parts = [
+                f"{marker}{self.dot(view, seat)} {seat_name(record, seat, lang)}",
+                f"🏝️{view.islands.count(seat)}",
+                fleet,
+            ]
             if view.badges[seat]:
                 parts.append(" ".join(CARD_EMOJI[b] for b in view.badges[seat]))
             if view.fog[seat]:
@@ -274,7 +284,9 @@ class FireshipUI(DescribesSea, GameUI):
             for action in [a for a in legal if isinstance(a, Use)][:5]:
                 cell = pieces[action.piece].cell
                 special = SPECIAL_CELLS[cell]
-                items.append(button(action, f"fireship.button.use.{special}", discord.ButtonStyle.success, 3, cell=label(cell)))
+                items.append(
+                    button(action, f"fireship.button.use.{special}", discord.ButtonStyle.success, 3, cell=label(cell))
+                )
             items.append(button(EndTurn(), "fireship.button.end_turn", discord.ButtonStyle.danger, 4))
         elif view.phase == "pick":
             loses = self._distinct(pieces, [a for a in legal if isinstance(a, Lose)], lambda a: a.piece)
@@ -302,12 +314,16 @@ class FireshipUI(DescribesSea, GameUI):
                 kept.append(action)
         return kept
 
-    def _destinations(self, record: SessionRecord, view: FireshipView, lang: Language, menu: Any) -> list[discord.ui.Item]:
+    def _destinations(
+        self, record: SessionRecord, view: FireshipView, lang: Language, menu: Any
+    ) -> list[discord.ui.Item]:
         """Every reachable cell in one menu when they fit; else the nearest few, and a button
         for each quarter of the map holding reachable cells, which opens its cells privately."""
         reach = sorted(view.reachable.items(), key=lambda item: (item[1], _cell(item[0])[::-1]))
         shown = reach if len(reach) <= MENU else reach[:NEAREST]
-        nearest = [(t(lang, "fireship.menu.cell", cell=cell, cost=cost), Steer(to=_cell(cell)).token()) for cell, cost in shown]
+        nearest = [
+            (t(lang, "fireship.menu.cell", cell=cell, cost=cost), Steer(to=_cell(cell)).token()) for cell, cost in shown
+        ]
         items: list[discord.ui.Item] = []
         if nearest:
             items.append(menu("nearest", t(lang, "fireship.menu.nearest" if len(reach) > MENU else "fireship.menu.reach"),
@@ -318,13 +334,17 @@ class FireshipUI(DescribesSea, GameUI):
                                         emoji="🗺️", style=discord.ButtonStyle.secondary, row=1))  # fmt: skip
         return items
 
-    def more(self, record: SessionRecord, state: FireshipState, seat: int, name: str, lang: Language) -> BoardMessage | None:
+    def more(
+        self, record: SessionRecord, state: FireshipState, seat: int, name: str, lang: Language
+    ) -> BoardMessage | None:
         """A quarter's reachable cells, for the player steering a piece: one menu per two rows."""
         view = ENGINE.view(state, seat)
         if view.phase != "steer" or seat != view.current or not name[1:].isdigit() or int(name[1:]) >= len(ZONES):
             return None
         zone = int(name[1:])
-        cells = sorted((cell[::-1], cost) for text, cost in view.reachable.items() if zone_of(cell := _cell(text)) == zone)
+        cells = sorted(
+            (cell[::-1], cost) for text, cost in view.reachable.items() if zone_of(cell := _cell(text)) == zone
+        )
         if not cells:
             return None
         bands: dict[int, list[discord.SelectOption]] = {}
@@ -337,9 +357,12 @@ class FireshipUI(DescribesSea, GameUI):
             last = min(top + BAND, ZONES[zone][1][-1] + 1)
             rows = t(lang, "fireship.menu.rows", first=top + 1, last=last) if last > top + 1 else (
                 t(lang, "fireship.menu.row", row=last))  # fmt: skip
-            controls.add_item(GameSelect(GAME, record.id, record.version, f"zone-{zone}-{top}", options=options,
-                                         placeholder=rows))
-        return BoardMessage(content=t(lang, "fireship.private.zone", zone=zone_name(zone), points=view.points), view=controls)
+            controls.add_item(
+                GameSelect(GAME, record.id, record.version, f"zone-{zone}-{top}", options=options, placeholder=rows)
+            )
+        return BoardMessage(
+            content=t(lang, "fireship.private.zone", zone=zone_name(zone), points=view.points), view=controls
+        )
 
     # -- the private view -------------------------------------------------------------
     def private(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> BoardMessage:
@@ -360,7 +383,9 @@ class FireshipUI(DescribesSea, GameUI):
             return GameButton(GAME, record.id, record.version, action.token(), label=text[:80], style=style, row=row)
 
         if view.asked and view.pending is not None:
-            embed.add_field(name=t(lang, "fireship.private.asked"), value=self._pending_text(record, view, lang), inline=False)
+            embed.add_field(
+                name=t(lang, "fireship.private.asked"), value=self._pending_text(record, view, lang), inline=False
+            )
             for action in legal:
                 if isinstance(action, Play):
                     controls.add_item(button(action, self.card_text(action.card, lang), discord.ButtonStyle.danger, 0))
@@ -506,11 +531,17 @@ class FireshipUI(DescribesSea, GameUI):
         return embed
 
     def rules(self, lang: Language) -> discord.Embed:
-        embed = discord.Embed(title=t(lang, "fireship.rules.title"), description=t(lang, "fireship.rules.summary"), colour=COLOUR)
+        embed = discord.Embed(
+            title=t(lang, "fireship.rules.title"), description=t(lang, "fireship.rules.summary"), colour=COLOUR
+        )
         for part in ("attacks", "specials", "cards"):
-            embed.add_field(name=t(lang, f"fireship.rules.{part}_title"), value=t(lang, f"fireship.rules.{part}"), inline=False)
+            embed.add_field(
+                name=t(lang, f"fireship.rules.{part}_title"), value=t(lang, f"fireship.rules.{part}"), inline=False
+            )
         add_list(embed, t(lang, "fireship.rules.house_title"), [f"• {house_rule(key, lang)}" for key in HOUSE_RULES])
-        embed.add_field(name=t(lang, "fireship.rules.controls_title"), value=t(lang, "fireship.rules.controls"), inline=False)
+        embed.add_field(
+            name=t(lang, "fireship.rules.controls_title"), value=t(lang, "fireship.rules.controls"), inline=False
+        )
         return embed
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:

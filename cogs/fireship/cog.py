@@ -16,7 +16,9 @@ class FireshipCog(GameCog, group_name=text("cmd.fireship.name"), group_descripti
     @app_commands.command(name=text("cmd.start.name"), description=text("cmd.fireship.start.desc"))
     @app_commands.rename(rounds=text("cmd.fireship.rounds.name"), turn_clock=text("cmd.start.turn_clock.name"))
     @app_commands.describe(rounds=text("cmd.fireship.rounds.desc"), turn_clock=text("cmd.start.turn_clock.desc"))
-    async def start(self, interaction: discord.Interaction, rounds: ROUNDS = 20, turn_clock: TURN_CLOCK | None = None) -> None:
+    async def start(
+        self, interaction: discord.Interaction, rounds: ROUNDS = 20, turn_clock: TURN_CLOCK | None = None
+    ) -> None:
         await self.open_table(interaction, {"rounds": rounds}, turn_clock)
 
     @app_commands.command(name=text("cmd.fireship.cards.name"), description=text("cmd.fireship.cards.desc"))

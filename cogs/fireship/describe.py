@@ -30,7 +30,7 @@ KIND_EMOJI = {"boat": "⛵", "plane": "✈️", "battleship": "🚢"}
 
 
 def cells_text(cells: list[Cell]) -> str:
-    """"A1, B3, K7": labels row by row, then column."""
+    """ "A1, B3, K7": labels row by row, then column."""
     return ", ".join(label(cell) for cell in sorted(cells, key=lambda c: (c[1], c[0])))
 
 
@@ -59,7 +59,9 @@ class DescribesSea:
             lines.append(t(lang, "fireship.describe.white", count=len(white), cells=cells_text(white)))
         lines += self._now_lines(view, lang)
         for owner, cell in view.whirlpools:
-            lines.append(t(lang, "fireship.describe.whirlpool", player=seat_name(record, owner, lang), cell=label(cell)))
+            lines.append(
+                t(lang, "fireship.describe.whirlpool", player=seat_name(record, owner, lang), cell=label(cell))
+            )
         lines.append(t(lang, "fireship.describe.specials", battleship=cells_text(list(BATTLESHIP_CELLS)),
                        wheel=cells_text(list(WHEEL_CELLS)), mystery=cells_text(list(MYSTERY_CELLS))))  # fmt: skip
         lines.append(t(lang, "fireship.describe.deck", count=view.deck))
@@ -67,7 +69,7 @@ class DescribesSea:
         return lines
 
     def _fleet_line(self, record: SessionRecord, view: FireshipView, seat: int, lang: Language) -> str:
-        """"🔵 ann · home A1 · 2 islands · ⛵ 2 boats: A1, C5 · ✈️ 1 plane: A1 · badges: 💣 Boum"."""
+        """ "🔵 ann · home A1 · 2 islands · ⛵ 2 boats: A1, C5 · ✈️ 1 plane: A1 · badges: 💣 Boum"."""
         parts = [f"{self.dot(view, seat)} {seat_name(record, seat, lang)}",
                  t(lang, "fireship.describe.home", cell=label(HOMES[view.corners[seat]]))]  # fmt: skip
         if view.out[seat]:

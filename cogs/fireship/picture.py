@@ -173,11 +173,15 @@ def _glyphs(text: str, size: int, stroke: int) -> tuple[Image.Image, int, int]:
     font = _font(size)
     left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke)
     mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font, anchor="mm", stroke_width=stroke, stroke_fill=255)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, fill=255, font=font, anchor="mm", stroke_width=stroke, stroke_fill=255
+    )
     return mask, left, top
 
 
-def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB, edge: RGB | None = None) -> None:
+def _text(
+    image: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB, edge: RGB | None = None
+) -> None:
     """Bold ``text`` centred on ``xy``; ``edge``: a dark rim around it."""
     if edge is not None:
         mask, left, top = _glyphs(text, size, 3)
@@ -224,7 +228,9 @@ class _Pen:
 
     def text(self, xy: tuple[float, float], text: str, size: int, fill: RGB) -> None:
         font = _font(size * SS)
-        self.draw.text(self.at([xy])[0], text, fill=fill, font=font, anchor="mm", stroke_width=SS // 2, stroke_fill=fill)
+        self.draw.text(
+            self.at([xy])[0], text, fill=fill, font=font, anchor="mm", stroke_width=SS // 2, stroke_fill=fill
+        )
 
     def sprite(self) -> Sprite:
         small = self.image.convert("RGBa").reduce(SS).convert("RGBA")  # premultiplied: no dark fringes
@@ -351,7 +357,13 @@ def _chevrons(colour: RGB) -> Sprite:
 @lru_cache(maxsize=1)
 def _star() -> Sprite:
     pen = _Pen(20)
-    points = [((8 if k % 2 == 0 else 3.5) * math.sin(math.pi * k / 5), -(8 if k % 2 == 0 else 3.5) * math.cos(math.pi * k / 5)) for k in range(10)]
+    points = [
+        (
+            (8 if k % 2 == 0 else 3.5) * math.sin(math.pi * k / 5),
+            -(8 if k % 2 == 0 else 3.5) * math.cos(math.pi * k / 5),
+        )
+        for k in range(10)
+    ]
     pen.silhouette([points], GOLD, edge=1.0)
     return pen.sprite()
 
@@ -361,7 +373,7 @@ def _black_hole() -> Sprite:
     pen = _Pen(20)
     pen.disc(8.5, LABEL_INK)
     pen.disc(7, OUTLINE)
-    pen.stroke([(3 * math.cos(a / 8), 3 * math.sin(a / 8)) for a in range(0, 40)], 1.5, LABEL_INK)
+    pen.stroke([(3 * math.cos(a / 8), 3 * math.sin(a / 8)) for a in range(40)], 1.5, LABEL_INK)
     return pen.sprite()
 
 
@@ -541,12 +553,16 @@ def _shelf(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView, ce
         fogged = owner is not None and view.fog[owner]
         if current or fogged:
             fill, edge = (WHITE, colour) if current else (FOG, FOG_EDGE)
-            draw.rounded_rectangle((left + 1, y + 1, right - 2, y + height - 2), radius=height // 2 - 1, fill=fill, outline=edge)
+            draw.rounded_rectangle(
+                (left + 1, y + 1, right - 2, y + height - 2), radius=height // 2 - 1, fill=fill, outline=edge
+            )
         if any(p.id == view.moving for p in members):
             draw.rectangle((left + 1, y, right - 2, y + height - 1), outline=OUTLINE, width=2)
         _stamp(image, _icon(kind, colour, height - 4), (left + 3, y + 2))
         ink, rim = (OUTLINE, None) if current or fogged else (WHITE, OUTLINE)
-        _text(image, (left + height + 9, y + height // 2), str(len(members)), min(COUNT_SIZE + height // 4, 15), ink, rim)
+        _text(
+            image, (left + height + 9, y + height // 2), str(len(members)), min(COUNT_SIZE + height // 4, 15), ink, rim
+        )
 
 
 def _steered(draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
@@ -562,7 +578,7 @@ CHIP_W, CHIP_GAP = 84, 8
 
 def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
     """The current player's dice (blank before the roll) and points; once over, the winners."""
-    left, top, right, bottom = PANEL
+    left, top, _right, bottom = PANEL
     middle = (top + bottom) // 2
     if view.phase == "over":
         draw.rounded_rectangle(PANEL, radius=10, fill=IDLE, outline=OUTLINE, width=2)
@@ -589,7 +605,9 @@ def _chips(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) ->
     for seat in range(view.seats):
         left = first + seat * (CHIP_W + CHIP_GAP)
         current = seat == view.current and view.phase != "over"
-        draw.rounded_rectangle((left, top, left + CHIP_W, bottom), radius=8, fill=CHIP, outline=WHITE if current else CHIP, width=2)
+        draw.rounded_rectangle(
+            (left, top, left + CHIP_W, bottom), radius=8, fill=CHIP, outline=WHITE if current else CHIP, width=2
+        )
         _stamp(image, _flag(seat_colour(view, seat), small=True), (left + 6, middle - 12))
         _text(image, (left + 44, middle), str(view.islands.count(seat)), 20, WHITE)
         if view.out[seat]:

@@ -30,7 +30,15 @@ from cogs.fortboyard.picture import render
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
-from games.fortboyard.engine import BAG, CLUES_FOR_ROUND_3, DUEL_REPLAYS, HANDFUL, HOUSE_RULES, KEY_STOCK, KEYS_FOR_ROUND_2
+from games.fortboyard.engine import (
+    BAG,
+    CLUES_FOR_ROUND_3,
+    DUEL_REPLAYS,
+    HANDFUL,
+    HOUSE_RULES,
+    KEY_STOCK,
+    KEYS_FOR_ROUND_2,
+)
 from games.fortboyard.models import (
     ANSWER_LENGTH,
     CLOCK,
@@ -41,24 +49,24 @@ from games.fortboyard.models import (
     Answer,
     Bank,
     Challenge,
-    Fire,
-    Hide,
-    Press,
-    Take,
-    Tap,
     ChooseLevel,
     Dive,
+    Fire,
     FortBoyardState,
     FortBoyardView,
     GiveUp,
-    Progress,
     Goto,
     Grab,
+    Hide,
+    Press,
+    Progress,
     Ready,
     Retry,
     Roll,
     Show,
     Stay,
+    Take,
+    Tap,
     Throw,
     TrialView,
 )
@@ -167,14 +175,20 @@ class FortBoyardUI(DescribesFort, GameUI):
                 waiting = ", ".join(name(record, s, lang) for s in view.to_act)
                 return t(lang, "fortboyard.prompt.level", waiting=waiting)
             case "roll":
-                return t(lang, "fortboyard.prompt.roll_sea" if me.sea is not None else "fortboyard.prompt.roll", player=who)
+                return t(
+                    lang, "fortboyard.prompt.roll_sea" if me.sea is not None else "fortboyard.prompt.roll", player=who
+                )
             case "passe":
                 return t(lang, "fortboyard.prompt.passe", player=who)
             case "stake":
                 riddle = me.cell is not None and TRACK[me.cell] == "enigme"
-                return t(lang, "fortboyard.prompt.stake_enigme" if riddle else "fortboyard.prompt.stake_duel", player=who)
+                return t(
+                    lang, "fortboyard.prompt.stake_enigme" if riddle else "fortboyard.prompt.stake_duel", player=who
+                )
             case "opponent":
-                return t(lang, "fortboyard.prompt.opponent", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
+                return t(
+                    lang, "fortboyard.prompt.opponent", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}")
+                )
             case "trial":
                 assert view.trial is not None
                 players = ", ".join(name(record, s, lang) for s in view.trial.players)
@@ -198,7 +212,9 @@ class FortBoyardUI(DescribesFort, GameUI):
         deadline = self.deadline(record, trial.players)
         if not deadline:
             return ""
-        return t(lang, "fortboyard.deadline_look" if trial.stage == "look" else "fortboyard.deadline", deadline=deadline)
+        return t(
+            lang, "fortboyard.deadline_look" if trial.stage == "look" else "fortboyard.deadline", deadline=deadline
+        )
 
     def _trial(self, record: SessionRecord, trial: TrialView, lang: Language, in_words: bool = False) -> str:
         """The trial as the board shows it; ``in_words`` (the description) leaves out the pile of
@@ -210,7 +226,9 @@ class FortBoyardUI(DescribesFort, GameUI):
             head += " " + t(lang, "fortboyard.trial.replay", replays=trial.replays)
         lines = [head, self._trial_body(record, trial, lang, in_words)]
         if len(trial.players) > 1 and trial.done:
-            lines.append(t(lang, "fortboyard.trial.done", players=", ".join(seat_name(record, s, lang) for s in trial.done)))
+            lines.append(
+                t(lang, "fortboyard.trial.done", players=", ".join(seat_name(record, s, lang) for s in trial.done))
+            )
         return "\n".join(lines)
 
     def _trial_body(self, record: SessionRecord, trial: TrialView, lang: Language, in_words: bool = False) -> str:
@@ -260,13 +278,18 @@ class FortBoyardUI(DescribesFort, GameUI):
         lines = []
         for seat, player in enumerate(view.players):
             marker = "▶ " if seat in view.to_act and view.phase != "over" else ""
-            parts = [f"{marker}{PAWNS[seat]} {seat_name(record, seat, lang)}", t(lang, "fortboyard.player.keys", keys=player.keys)]
+            parts = [
+                f"{marker}{PAWNS[seat]} {seat_name(record, seat, lang)}",
+                t(lang, "fortboyard.player.keys", keys=player.keys),
+            ]
             if view.round >= 2:
                 parts.append(t(lang, "fortboyard.player.clues", clues=player.clues))
             if player.resigned:
                 parts.append(t(lang, "fortboyard.where.left"))
             elif view.phase == "level":
-                parts.append(t(lang, "fortboyard.player.chose" if player.level_chosen else "fortboyard.player.choosing"))
+                parts.append(
+                    t(lang, "fortboyard.player.chose" if player.level_chosen else "fortboyard.player.choosing")
+                )
             elif view.round == 3:
                 if player.found:
                     parts.append(t(lang, "fortboyard.player.found", boyards=player.boyards))
@@ -307,8 +330,10 @@ class FortBoyardUI(DescribesFort, GameUI):
         trial = view.trial
         match view.phase:
             case "level":
-                items += [button(ChooseLevel(level="easy").token(), t(lang, "fortboyard.button.easy"), success, emoji="🟢"),
-                          button(ChooseLevel(level="hard").token(), t(lang, "fortboyard.button.hard"), danger, emoji="🔴")]
+                items += [
+                    button(ChooseLevel(level="easy").token(), t(lang, "fortboyard.button.easy"), success, emoji="🟢"),
+                    button(ChooseLevel(level="hard").token(), t(lang, "fortboyard.button.hard"), danger, emoji="🔴"),
+                ]
             case "roll":
                 items.append(button(Roll().token(), t(lang, "fortboyard.button.roll"), primary, emoji="🎲"))
             case "passe":
@@ -318,8 +343,10 @@ class FortBoyardUI(DescribesFort, GameUI):
                                         placeholder=t(lang, "fortboyard.menu.passe"), row=0))  # fmt: skip
                 items.append(button(Stay().token(), t(lang, "fortboyard.button.stay"), secondary, row=1))
             case "stake":
-                items += [button(Announce(stake="key").token(), t(lang, "fortboyard.button.key"), primary, emoji="🔑"),
-                          button(Announce(stake="clue").token(), t(lang, "fortboyard.button.clue"), primary, emoji="🧩")]
+                items += [
+                    button(Announce(stake="key").token(), t(lang, "fortboyard.button.key"), primary, emoji="🔑"),
+                    button(Announce(stake="clue").token(), t(lang, "fortboyard.button.clue"), primary, emoji="🧩"),
+                ]
             case "opponent":
                 for action in ENGINE.legal_actions(state, view.current):
                     if isinstance(action, Challenge):
@@ -328,29 +355,39 @@ class FortBoyardUI(DescribesFort, GameUI):
             case "trial" if trial is not None:
                 items += self._trial_controls(state, trial, button, lang)
             case "dive":
-                items += [button(Dive().token(), t(lang, "fortboyard.button.dive"), primary, emoji="🤿"),
-                          button(Abandon().token(), t(lang, "fortboyard.button.no_dive"), secondary)]
+                items += [
+                    button(Dive().token(), t(lang, "fortboyard.button.dive"), primary, emoji="🤿"),
+                    button(Abandon().token(), t(lang, "fortboyard.button.no_dive"), secondary),
+                ]
             case "guess":
-                items += [button(f"{TYPE}{ANSWER}{state.turn}", t(lang, "fortboyard.button.propose"), success, emoji="✍️"),
-                          button(GiveUp().token(), t(lang, "fortboyard.button.give_up"), secondary)]
+                items += [
+                    button(f"{TYPE}{ANSWER}{state.turn}", t(lang, "fortboyard.button.propose"), success, emoji="✍️"),
+                    button(GiveUp().token(), t(lang, "fortboyard.button.give_up"), secondary),
+                ]
             case "retry":
-                items += [button(Retry().token(), t(lang, "fortboyard.button.retry"), primary, emoji="🔑"),
-                          button(GiveUp().token(), t(lang, "fortboyard.button.give_up"), secondary)]
+                items += [
+                    button(Retry().token(), t(lang, "fortboyard.button.retry"), primary, emoji="🔑"),
+                    button(GiveUp().token(), t(lang, "fortboyard.button.give_up"), secondary),
+                ]
             case "draw":
                 items.append(button(Grab().token(), t(lang, "fortboyard.button.grab"), success, emoji="💰"))
         items.append(PrivateButton(GAME, record.id, label=t(lang, "fortboyard.button.codeword"), emoji="🧩",
                                    style=discord.ButtonStyle.secondary, row=4))  # fmt: skip
         return items
 
-    def _trial_controls(self, state: FortBoyardState, trial: TrialView, button: Any, lang: Language) -> list[discord.ui.Item]:
+    def _trial_controls(
+        self, state: FortBoyardState, trial: TrialView, button: Any, lang: Language
+    ) -> list[discord.ui.Item]:
         primary, secondary = discord.ButtonStyle.primary, discord.ButtonStyle.secondary
         if trial.stage == "look":
             return [button(Ready().token(), t(lang, "fortboyard.button.ready"), secondary, emoji="🙈")]
         if trial.trial_kind in TYPED:
             return [button(f"{TYPE}{ANSWER}{state.turn}", t(lang, "fortboyard.button.answer"), primary, emoji="✍️")]
         if trial.trial_kind == "dice":
-            return [button(Throw().token(), t(lang, "fortboyard.button.throw"), primary, emoji="🎲"),
-                    button(Bank().token(), t(lang, "fortboyard.button.bank", pile=trial.pile), secondary, emoji="🏦")]
+            return [
+                button(Throw().token(), t(lang, "fortboyard.button.throw"), primary, emoji="🎲"),
+                button(Bank().token(), t(lang, "fortboyard.button.bank", pile=trial.pile), secondary, emoji="🏦"),
+            ]
         if trial.trial_kind == "tapping":  # fast presses: any board version counts
             return [button(Tap().token(), t(lang, "fortboyard.button.tap"), primary, emoji="👊", any_version=True)]
         if trial.trial_kind == "reaction":  # the press names its light: a double click is refused, not judged
@@ -379,7 +416,9 @@ class FortBoyardUI(DescribesFort, GameUI):
             state.phase == "trial" and trial is not None and trial.stage == "play" and trial.trial.kind in TYPED
         )
 
-    def prompt(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, lang: Language) -> Prompt | None:
+    def prompt(
+        self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, lang: Language
+    ) -> Prompt | None:
         if not self._box_open(state, seat, name):
             return None
         if state.phase == "guess":
@@ -405,7 +444,14 @@ class FortBoyardUI(DescribesFort, GameUI):
         if view.level is None:
             embed.description = t(lang, "fortboyard.private.round_1")
         else:
-            lines = [t(lang, "fortboyard.private.level", level=t(lang, f"fortboyard.level.{view.level}"), count=len(view.clues))]
+            lines = [
+                t(
+                    lang,
+                    "fortboyard.private.level",
+                    level=t(lang, f"fortboyard.level.{view.level}"),
+                    count=len(view.clues),
+                )
+            ]
             lines += [t(lang, "fortboyard.private.clue", number=n, text=c) for n, c in enumerate(view.clues, 1)]
             if not view.clues:
                 lines.append(t(lang, "fortboyard.private.none"))
@@ -413,10 +459,14 @@ class FortBoyardUI(DescribesFort, GameUI):
             embed.description = "\n".join(lines)
         if view.trial is not None and view.trial.boat is not None:
             boat = grid_label(view.trial.boat, view.trial.size or 3)
-            embed.add_field(name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.boat", cell=boat))
+            embed.add_field(
+                name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.boat", cell=boat)
+            )
         if view.trial is not None and view.trial.sign is not None:
             sign = f"{SIGN_EMOJI[view.trial.sign]} {t(lang, f'fortboyard.sign.{view.trial.sign}')}"
-            embed.add_field(name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.sign", sign=sign))
+            embed.add_field(
+                name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.sign", sign=sign)
+            )
         return BoardMessage(embed=embed, view=None)
 
     def whisper(self, record: SessionRecord, state: FortBoyardState, seat: int, events: list[dict[str, Any]],
@@ -455,12 +505,24 @@ class FortBoyardUI(DescribesFort, GameUI):
                 variant = ".replay" if event["replay"] else ""
             case "trial_ended":
                 duel = len(event["players"]) > 1
-                variant = ".by_die" if event["by_die"] else ".won" if event["winner"] is not None else ".nobody" if duel else ".lost"
+                variant = (
+                    ".by_die"
+                    if event["by_die"]
+                    else ".won"
+                    if event["winner"] is not None
+                    else ".nobody"
+                    if duel
+                    else ".lost"
+                )
             case "answered" | "proposed":
                 variant = ".right" if event["right"] else ".wrong"
             case "signs_shown":
-                params["signs"] = " · ".join(f"{seat_name(record, int(s), lang)} {SIGN_EMOJI[sign]}" for s, sign in event["signs"].items())
-                params["score"] = " – ".join(f"{seat_name(record, int(s), lang)} {n}" for s, n in event["score"].items()) or "0"
+                params["signs"] = " · ".join(
+                    f"{seat_name(record, int(s), lang)} {SIGN_EMOJI[sign]}" for s, sign in event["signs"].items()
+                )
+                params["score"] = (
+                    " – ".join(f"{seat_name(record, int(s), lang)} {n}" for s, n in event["score"].items()) or "0"
+                )
                 variant = ".won" if event["winner"] is not None else ".tie"
             case "key_won":
                 variant = ".taken" if event["source"] is not None else ".stock"
@@ -479,7 +541,9 @@ class FortBoyardUI(DescribesFort, GameUI):
                 params["tokens"] = " + ".join(str(v) if v else stone for v in event["tokens"])
                 params["count"] = sum(event["tokens"])
             case "words_revealed":
-                params["words"] = ", ".join(f"{seat_name(record, int(s), lang)} **{w}**" for s, w in event["words"].items())
+                params["words"] = ", ".join(
+                    f"{seat_name(record, int(s), lang)} **{w}**" for s, w in event["words"].items()
+                )
             case "game_ended":
                 params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
                 variant = "." + event["reason"]
@@ -487,7 +551,11 @@ class FortBoyardUI(DescribesFort, GameUI):
         if kind == "trial_ended" and event.get("answer"):
             text += t(lang, "fortboyard.event.answer", answer=event["answer"])
         if kind == "round_ended" and event["lost_dives"]:
-            text += " " + t(lang, "fortboyard.event.lost_dives", players=", ".join(seat_name(record, s, lang) for s in event["lost_dives"]))
+            text += " " + t(
+                lang,
+                "fortboyard.event.lost_dives",
+                players=", ".join(seat_name(record, s, lang) for s in event["lost_dives"]),
+            )
         return text
 
     def news(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> str | None:
@@ -527,7 +595,9 @@ class FortBoyardUI(DescribesFort, GameUI):
             for seat in group:
                 player = view.players[seat]
                 name = f"{place}. {PAWNS[seat]} {seat_name(record, seat, lang)}"
-                lines = [t(lang, "fortboyard.result.line", keys=player.keys, clues=player.clues, word=player.word or "—")]
+                lines = [
+                    t(lang, "fortboyard.result.line", keys=player.keys, clues=player.clues, word=player.word or "—")
+                ]
                 if player.handfuls:
                     hands = " | ".join(" + ".join(str(v) if v else stone for v in hand) for hand in player.handfuls)
                     lines.append(t(lang, "fortboyard.result.draws", count=player.boyards, handfuls=hands))

@@ -30,7 +30,10 @@ class FortBoyardCog(GameCog, group_name=text("cmd.fortboyard.name"), group_descr
         turn_clock=text("cmd.start.turn_clock.desc"),
     )
     @app_commands.choices(
-        cards=[Choice(name=text("fortboyard.language.fr"), value="fr"), Choice(name=text("fortboyard.language.en"), value="en")],
+        cards=[
+            Choice(name=text("fortboyard.language.fr"), value="fr"),
+            Choice(name=text("fortboyard.language.en"), value="en"),
+        ],
         side=[Choice(name=text(f"fortboyard.side.{side}"), value=side) for side in ("random", "red", "blue")],
     )
     async def start(
@@ -48,7 +51,7 @@ class FortBoyardCog(GameCog, group_name=text("cmd.fortboyard.name"), group_descr
             "clock": hourglass,
         }
         if computer_skill is not None:
-            options["computer"] = {category: computer_skill for category in CATEGORIES}
+            options["computer"] = dict.fromkeys(CATEGORIES, computer_skill)
         await self.open_table(interaction, options, turn_clock)
 
     @app_commands.command(name=text("cmd.fortboyard.codeword.name"), description=text("cmd.fortboyard.codeword.desc"))

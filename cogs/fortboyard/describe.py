@@ -32,8 +32,14 @@ class DescribesFort:
 
     if TYPE_CHECKING:  # the UI's own
 
-        def _prompt(self, record: SessionRecord, view: FortBoyardView, lang: Language,
-                    name: Callable[[SessionRecord, int, Language], str] = ..., timed: bool = ...) -> str: ...
+        def _prompt(
+            self,
+            record: SessionRecord,
+            view: FortBoyardView,
+            lang: Language,
+            name: Callable[[SessionRecord, int, Language], str] = ...,
+            timed: bool = ...,
+        ) -> str: ...
         def _trial(self, record: SessionRecord, trial: TrialView, lang: Language, in_words: bool = ...) -> str: ...
         @staticmethod
         def _where(cell: int | None, sea: int | None, lang: Language) -> str: ...  # fmt: skip
@@ -56,7 +62,7 @@ class DescribesFort:
         return lines
 
     def _seat_words(self, record: SessionRecord, view: FortBoyardView, seat: int, lang: Language) -> str:
-        """"🔵 Bob: cell 5 (Strength) · 2 keys · 1 clue of 4"."""
+        """ "🔵 Bob: cell 5 (Strength) · 2 keys · 1 clue of 4"."""
         player = view.players[seat]
         facts = []
         if player.resigned:

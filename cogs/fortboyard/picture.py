@@ -61,9 +61,9 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.ui import png
-from bot.ui import lettering
-from bot.ui.lettering import LOCK as DRAWING, draw_text, text_width
+from bot.ui import lettering, png
+from bot.ui.lettering import LOCK as DRAWING
+from bot.ui.lettering import draw_text, text_width
 from games.fortboyard.models import FortBoyardView
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK, Cell, Kind
 
@@ -148,7 +148,14 @@ KIND_COLOURS: dict[Kind, RGB] = {
 KIND_INKS: dict[Kind, RGB] = {kind: LIGHT_INK if kind in ("porte", "prison") else DARK_INK for kind in KIND_COLOURS}
 # Seat colours, seat 0 to 5, from the Okabe-Ito colour-blind-safe palette: vermilion, blue, bluish green,
 # yellow, reddish purple, orange (the board's emoji say 🔴 🔵 🟢 🟡 🟣 🟠, cogs.fortboyard.board.PAWNS).
-PAWN_COLOURS: tuple[RGB, ...] = ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66), (204, 121, 167), (230, 159, 0))
+PAWN_COLOURS: tuple[RGB, ...] = (
+    (213, 94, 0),
+    (0, 114, 178),
+    (0, 158, 115),
+    (240, 228, 66),
+    (204, 121, 167),
+    (230, 159, 0),
+)
 PAWN_INKS: tuple[RGB, ...] = (LIGHT_INK, LIGHT_INK, LIGHT_INK, DARK_INK, DARK_INK, DARK_INK)
 
 LABELS: dict[str, dict[str, str]] = {
@@ -380,7 +387,9 @@ def _paint_clue(canvas: Image.Image, c: float, arg: object) -> None:
     draw = ImageDraw.Draw(canvas)
     w, h = _s(6), _s(8)
     draw.rounded_rectangle((c - w, c - h, c + w, c + h), radius=_s(1.5), fill=_rgba(PAWN_EDGE))
-    draw.rounded_rectangle((c - w + _s(1.2), c - h + _s(1.2), c + w - _s(1.2), c + h - _s(1.2)), radius=_s(1), fill=_rgba(PAPER))
+    draw.rounded_rectangle(
+        (c - w + _s(1.2), c - h + _s(1.2), c + w - _s(1.2), c + h - _s(1.2)), radius=_s(1), fill=_rgba(PAPER)
+    )
     for k in range(3):
         y = c - h * 0.45 + k * h * 0.42
         draw.line((c - w * 0.55, y, c + w * (0.55 if k < 2 else 0.1), y), fill=_rgba(DIM_INK), width=round(_s(1.2)))
@@ -432,11 +441,15 @@ def _icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: float, y:
     elif kind == "concentration":  # an hourglass
         for sign in (-1, 1):
             draw.polygon([(x - 5 * u, y + sign * 7 * u), (x + 5 * u, y + sign * 7 * u), (x, y)], fill=ink)
-        draw.polygon([(x - 2.5 * u, y - 4.5 * u), (x + 2.5 * u, y - 4.5 * u), (x, y - 1.5 * u)], fill=KIND_COLOURS[kind])  # sand
+        draw.polygon(
+            [(x - 2.5 * u, y - 4.5 * u), (x + 2.5 * u, y - 4.5 * u), (x, y - 1.5 * u)], fill=KIND_COLOURS[kind]
+        )  # sand
     elif kind == "force":  # a dumbbell
         draw.rectangle((x - 6 * u, y - u, x + 6 * u, y + u), fill=ink)
         for side in (-1, 1):
-            draw.rounded_rectangle((x + side * 6 * u - 2 * u, y - 5 * u, x + side * 6 * u + 2 * u, y + 5 * u), radius=u, fill=ink)
+            draw.rounded_rectangle(
+                (x + side * 6 * u - 2 * u, y - 5 * u, x + side * 6 * u + 2 * u, y + 5 * u), radius=u, fill=ink
+            )
     elif kind == "duel":  # two crossed swords
         for side in (-1, 1):
             draw.line((x - side * 6 * u, y - 6 * u, x + side * 5 * u, y + 5 * u), fill=ink, width=w)
@@ -463,7 +476,9 @@ def _fouras(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.ellipse((x - 7 * u, y - 2 * u, x + 7 * u, y + 4 * u), fill=BEARD)  # moustache and cheeks
     for side in (-1, 1):
         _disc(draw, x + side * 3 * u, y - 3.5 * u, 1.1 * u, PAWN_EDGE)
-        draw.line((x + side * 5 * u, y - 6 * u, x + side * 1.5 * u, y - 5.5 * u), fill=BEARD, width=round(1.5 * u))  # eyebrows
+        draw.line(
+            (x + side * 5 * u, y - 6 * u, x + side * 1.5 * u, y - 5.5 * u), fill=BEARD, width=round(1.5 * u)
+        )  # eyebrows
 
 
 # -- the background, once per language --------------------------------------------------------
@@ -513,7 +528,10 @@ def _sea(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
             _key_shape(draw, _s(x - SEA_W / 2 + 4 + SEA_KEY_ROOM / 2), _s(y), _s(SEA_KEY_ROOM))  # type: ignore[arg-type]
         else:
             for dy in (-11, 11):  # waves
-                wave = [_sbox((x + dx, y + dy + 2.5 * math.sin(dx / 4)))[:2] for dx in range(-SEA_W // 2 + 8, SEA_W // 2 - 7, 2)]
+                wave = [
+                    _sbox((x + dx, y + dy + 2.5 * math.sin(dx / 4)))[:2]
+                    for dx in range(-SEA_W // 2 + 8, SEA_W // 2 - 7, 2)
+                ]
                 draw.line(wave, fill=WAVE, width=round(_s(1.2)), joint="curve")
             _text(image, (_s(x + SEA_W / 2 - 9), _s(y + SEA_H / 2 - 10)), str(sea), 10 * SCALE, SEA_INK, anchor="r")
 
@@ -547,7 +565,9 @@ def _start(image: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str])
     label = words["start"]
     size = _fit(label, 16, START_LABEL - 20)
     left = x0 + 6
-    draw.rounded_rectangle(_sbox((left, y0 + 10, left + text_width(label, size) + 12, y1 - 10)), radius=_s(5), fill=WOOD_EDGE)
+    draw.rounded_rectangle(
+        _sbox((left, y0 + 10, left + text_width(label, size) + 12, y1 - 10)), radius=_s(5), fill=WOOD_EDGE
+    )
     _text(image, (_s(left + 6), _s((y0 + y1) / 2)), label, size * SCALE, LIGHT_INK, anchor="l")
 
 
@@ -671,7 +691,11 @@ def _flat_colours() -> list[RGB]:
         *PAWN_COLOURS, *PAWN_INKS, *KIND_COLOURS.values(), blend(WOOD, WOOD_EDGE, 0.4),
     ]  # fmt: skip
     for kind, colour in KIND_COLOURS.items():
-        colours += [blend(colour, PAWN_EDGE, 0.45), blend(KIND_INKS[kind], colour, 0.25), blend(KIND_INKS[kind], colour, 0.15)]
+        colours += [
+            blend(colour, PAWN_EDGE, 0.45),
+            blend(KIND_INKS[kind], colour, 0.25),
+            blend(KIND_INKS[kind], colour, 0.15),
+        ]
     return list(dict.fromkeys(colours))
 
 

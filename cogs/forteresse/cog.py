@@ -12,9 +12,7 @@ class ForteresseCog(GameCog, group_name=text("cmd.forteresse.name"), group_descr
     ui = ForteresseUI()
 
     @app_commands.command(name=text("cmd.start.name"), description=text("cmd.forteresse.start.desc"))
-    @app_commands.rename(
-        auto_ties=text("cmd.forteresse.auto_ties.name"), turn_clock=text("cmd.start.turn_clock.name")
-    )
+    @app_commands.rename(auto_ties=text("cmd.forteresse.auto_ties.name"), turn_clock=text("cmd.start.turn_clock.name"))
     @app_commands.describe(
         auto_ties=text("cmd.forteresse.auto_ties.desc"), turn_clock=text("cmd.start.turn_clock.desc")
     )

@@ -27,7 +27,9 @@ BOLD = re.compile(r"\*\*")
 def piles(view: ForteresseView, lang: Language) -> list[tuple[str, str]]:
     """(name, cards) of the player's discard, the Fortress's, and the cards out of the game, oldest first."""
     found = (("player", view.discard), ("fortress", view.fortress_discard), ("out", view.out_of_game))
-    return [(t(lang, f"forteresse.discards.{pile}", count=len(cards)), cards_text(cards, lang)) for pile, cards in found]
+    return [
+        (t(lang, f"forteresse.discards.{pile}", count=len(cards)), cards_text(cards, lang)) for pile, cards in found
+    ]
 
 
 class DescribesTable:
@@ -54,7 +56,9 @@ class DescribesTable:
         lines += [f"{name}: {cards}" for name, cards in piles(view, lang)]
         return lines
 
-    def more(self, record: SessionRecord, state: ForteresseState, seat: int, name: str, lang: Language) -> BoardMessage | None:
+    def more(
+        self, record: SessionRecord, state: ForteresseState, seat: int, name: str, lang: Language
+    ) -> BoardMessage | None:
         """The Discards button's answer: both piles and the cards out of the game, whole, in order."""
         if name != DISCARDS:
             return None

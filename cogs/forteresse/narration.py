@@ -107,7 +107,9 @@ class Narration:
                 lines.append((index >= fresh, line))
         return lines
 
-    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language, shown: set[str] | None = None) -> str:
+    def narrate(
+        self, record: SessionRecord, event: dict[str, Any], lang: Language, shown: set[str] | None = None
+    ) -> str:
         """One public event; given ``shown``, a card not in it is told as hidden ("" for a private event)."""
         key = event_key(event)
         if key is None:

@@ -36,7 +36,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.ui import lettering, png
-
 from games.forteresse.cards import is_card
 from games.forteresse.models import EnemyView, ForteresseView, HeroView, SiteView
 
@@ -443,7 +442,14 @@ class _Table:
         _paste_suit(self.image, site.suit, 22, (round(x + 14), top + 12), _suit_colour(site.suit))
         self.pill(x + 48, top + 10, self.word(f"path_{site.status}"), 16, STATUS_COLOURS[site.status])
         if site.lieux:
-            draw_text(self.image, (x + w - 10, top + 13), f"{self.word('difficulty')} {site.difficulty}", 16, WHITE, anchor="r")
+            draw_text(
+                self.image,
+                (x + w - 10, top + 13),
+                f"{self.word('difficulty')} {site.difficulty}",
+                16,
+                WHITE,
+                anchor="r",
+            )
         # The two Lieu places (face down once explored), then the Treasure and its Door.
         y = top + 46
         for k in range(2):
@@ -480,7 +486,9 @@ class _Table:
         tile = _card_tile(card, tapped=True)
         tx, ty = x - (CARD_H - CARD_W) / 2, y + PEEK
         if card == self.focus:
-            _rounded(self.draw, (tx - 4, ty - 4, tx + tile.width + 3, ty + tile.height + 3), None, HILITE, width=4, radius=10)
+            _rounded(
+                self.draw, (tx - 4, ty - 4, tx + tile.width + 3, ty + tile.height + 3), None, HILITE, width=4, radius=10
+            )
         self.paste(tile, tx, ty)
 
     def under(self, cx: float, ty: float, power: int, room: float) -> float:
@@ -508,7 +516,13 @@ class _Table:
     def enemy(self, e: EnemyView, x: float, y: float, order: int | None, room: float) -> None:
         cx = x + CARD_W / 2
         if e.boss:
-            _rounded(self.draw, (x - 5, y - 5, x + CARD_W + 4, y + CARD_H + 4 + PEEK * len(e.stats)), BOSS_RED, None, radius=11)
+            _rounded(
+                self.draw,
+                (x - 5, y - 5, x + CARD_W + 4, y + CARD_H + 4 + PEEK * len(e.stats)),
+                BOSS_RED,
+                None,
+                radius=11,
+            )
             self.crown(cx, y - 2)
         self.character(x, y, e.card, e.stats)
         if order is not None:  # 3.4: the order of the attacks still to resolve

@@ -42,12 +42,19 @@ class FortissimoUI(GameUI):
     def board(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[BoardMessage]:
         view = ENGINE.view(state, None)
         embed = discord.Embed(
-            title=t(lang, "fortissimo.board.title", number=record.id, variant=t(lang, f"fortissimo.variant.{view.options.variant}")),
+            title=t(
+                lang,
+                "fortissimo.board.title",
+                number=record.id,
+                variant=t(lang, f"fortissimo.variant.{view.options.variant}"),
+            ),
             description=self._prompt(record, view, lang),
             colour=COLOURS[view.options.variant],
         )
         for seat in range(view.seats):
-            embed.add_field(name=self._player_title(record, view, seat, lang), value=self._rampart(view, seat, lang), inline=False)
+            embed.add_field(
+                name=self._player_title(record, view, seat, lang), value=self._rampart(view, seat, lang), inline=False
+            )
         told = self._told(record, state, lang)
         # The whole change just made shows (each computer flip once), and at least the last few turns.
         shown = [line for _, line in told][-max(sum(fresh for fresh, _ in told), RECENT_SHOWN) :]
@@ -80,7 +87,9 @@ class FortissimoUI(GameUI):
         if view.phase == "cannon":
             return t(lang, "fortissimo.prompt.cannon", player=who)
         if view.phase == "decide" and view.flipped is not None:
-            return t(lang, "fortissimo.prompt.decide", player=who, card=view.slots[view.flipped], slot=label(view.flipped))
+            return t(
+                lang, "fortissimo.prompt.decide", player=who, card=view.slots[view.flipped], slot=label(view.flipped)
+            )
         if view.open_grid:
             return t(lang, "fortissimo.prompt.open", player=who)
         return t(lang, "fortissimo.prompt.flip", player=who)
@@ -177,7 +186,12 @@ class FortissimoUI(GameUI):
         while index < len(events):
             event, after = events[index], events[index + 1 : index + 2]
             readable = index >= fresh or (event["kind"] == "flipped" and view.slots[event["slot"]] is not None)
-            if event["kind"] == "flipped" and after and after[0]["kind"] in CLOSING and after[0]["seat"] == event["seat"]:
+            if (
+                event["kind"] == "flipped"
+                and after
+                and after[0]["kind"] in CLOSING
+                and after[0]["seat"] == event["seat"]
+            ):
                 closing = after[0]["kind"]
                 named = readable or closing != "returned"  # a card taken or inserted shows in a rampart
                 key = f"fortissimo.turn.{closing}" + ("_shown" if closing == "returned" and named else "")
@@ -235,7 +249,9 @@ class FortissimoUI(GameUI):
                     s = view.scores[seat]
                     detail = t(lang, "fortissimo.result.points", total=s.total, base=s.base, royals=s.king_queen,
                                courtiers=s.princes_princesses, pairs=s.pairs, crows=s.crows)  # fmt: skip
-                embed.add_field(name=name[:256], value=f"{detail}\n{self._rampart(view, seat, lang)}"[:1024], inline=False)
+                embed.add_field(
+                    name=name[:256], value=f"{detail}\n{self._rampart(view, seat, lang)}"[:1024], inline=False
+                )
             place += len(group)
         return embed
 
@@ -246,10 +262,20 @@ class FortissimoUI(GameUI):
 
     # -- texts ----------------------------------------------------------------
     def rules(self, lang: Language) -> discord.Embed:
-        embed = discord.Embed(title=t(lang, "fortissimo.rules.title"), description=t(lang, "fortissimo.rules.summary"), colour=0xC05621)
-        embed.add_field(name=t(lang, "fortissimo.rules.advanced_title"), value=t(lang, "fortissimo.rules.advanced"), inline=False)
-        add_list(embed, t(lang, "fortissimo.rules.house_title"), [f"• {t(lang, f'fortissimo.house.{key}')}" for key in HOUSE_RULES])
-        embed.add_field(name=t(lang, "fortissimo.rules.controls_title"), value=t(lang, "fortissimo.rules.controls"), inline=False)
+        embed = discord.Embed(
+            title=t(lang, "fortissimo.rules.title"), description=t(lang, "fortissimo.rules.summary"), colour=0xC05621
+        )
+        embed.add_field(
+            name=t(lang, "fortissimo.rules.advanced_title"), value=t(lang, "fortissimo.rules.advanced"), inline=False
+        )
+        add_list(
+            embed,
+            t(lang, "fortissimo.rules.house_title"),
+            [f"• {t(lang, f'fortissimo.house.{key}')}" for key in HOUSE_RULES],
+        )
+        embed.add_field(
+            name=t(lang, "fortissimo.rules.controls_title"), value=t(lang, "fortissimo.rules.controls"), inline=False
+        )
         return embed
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:

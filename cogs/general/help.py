@@ -4,8 +4,8 @@
 import discord
 from discord import app_commands
 
-from bot.i18n import command_text as text
 from bot.i18n import Language, t
+from bot.i18n import command_text as text
 from bot.ui.bot_cog import BotCog
 from bot.ui.game_ui import add_list, seat_name
 from bot.ui.table_core import jump_url
@@ -25,12 +25,12 @@ def said(lang: Language, text: app_commands.locale_str | None, fallback: str) ->
 
 
 def listing(command: app_commands.Command | app_commands.Group, lang: Language, prefix: str = "") -> list[str]:
-    """"`/name` — description" for a command, or for each command of a group."""
-    name = f"{prefix}{said(lang, command._locale_name, command.name)}"  # noqa: SLF001 - discord.py keeps the key there
+    """ "`/name` — description" for a command, or for each command of a group."""
+    name = f"{prefix}{said(lang, command._locale_name, command.name)}"
     if isinstance(command, app_commands.Group):  # ``start`` first: where every game begins
-        subs = sorted(command.commands, key=lambda sub: said("en", sub._locale_name, "") != t("en", "cmd.start.name"))  # noqa: SLF001
+        subs = sorted(command.commands, key=lambda sub: said("en", sub._locale_name, "") != t("en", "cmd.start.name"))
         return [line for sub in subs for line in listing(sub, lang, f"{name} ")]
-    return [f"`/{name}` — {said(lang, command._locale_description, command.description)}"]  # noqa: SLF001
+    return [f"`/{name}` — {said(lang, command._locale_description, command.description)}"]
 
 
 class HelpCog(BotCog):
@@ -40,7 +40,7 @@ class HelpCog(BotCog):
         engines = registry.engines()
         shared = []
         for command in self.bot.tree.get_commands():
-            key = said("en", command._locale_name, "")  # noqa: SLF001
+            key = said("en", command._locale_name, "")
             game = next((name for name in engines if key == t("en", f"cmd.{name}.name")), None)
             if game is None or not isinstance(command, app_commands.Group):
                 shared += listing(command, lang)
@@ -67,13 +67,27 @@ class HelpCog(BotCog):
             players = ", ".join(seat_name(record, i, lang) for i in range(len(record.seats)))
             title = t(lang, f"{record.game}.title")
             if record.status == "lobby":
-                lines.append(t(lang, "games.lobby", number=record.id, game=title, players=players, link=jump_url(record)))
+                lines.append(
+                    t(lang, "games.lobby", number=record.id, game=title, players=players, link=jump_url(record))
+                )
                 continue
             state = service.state(record)
             engine = service.engine(record)
             window = engine.reaction_window(state)  # secret: the paused turn's player is shown
             acting = window.seen_as if window else engine.to_act(state)
             turn = ", ".join(seat_name(record, s, lang) for s in sorted(acting))
-            lines.append(t(lang, "games.running", number=record.id, game=title, players=players, turn=turn, link=jump_url(record)))
-        embed = discord.Embed(title=t(lang, "games.title"), description="\n".join(lines)[:4000] or t(lang, "games.none"))
+            lines.append(
+                t(
+                    lang,
+                    "games.running",
+                    number=record.id,
+                    game=title,
+                    players=players,
+                    turn=turn,
+                    link=jump_url(record),
+                )
+            )
+        embed = discord.Embed(
+            title=t(lang, "games.title"), description="\n".join(lines)[:4000] or t(lang, "games.none")
+        )
         await self.tables.reply_to(interaction).send(embed=embed)

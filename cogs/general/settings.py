@@ -98,7 +98,9 @@ class SettingsCog(BotCog):
     @app_commands.command(name=text("cmd.notifications.name"), description=text("cmd.notifications.desc"))
     @app_commands.rename(pings=text("cmd.notifications.pings.name"), dm=text("cmd.notifications.dm.name"))
     @app_commands.describe(pings=text("cmd.notifications.pings.desc"), dm=text("cmd.notifications.dm.desc"))
-    async def notifications(self, interaction: discord.Interaction, pings: bool | None = None, dm: bool | None = None) -> None:
+    async def notifications(
+        self, interaction: discord.Interaction, pings: bool | None = None, dm: bool | None = None
+    ) -> None:
         """See or change your own notifications: a mention when your turn comes, reminders by DM."""
         storage = self.tables.service.storage
         reply = self.tables.reply_to(interaction)

@@ -11,9 +11,8 @@ from discord import app_commands
 from discord.app_commands import Choice
 
 from bot import replays
-from bot.i18n import Language
+from bot.i18n import Language, t
 from bot.i18n import command_text as text
-from bot.i18n import t
 from bot.storage import GameResult, PlayerStats
 from bot.ui.bot_cog import BotCog
 from games.core import registry

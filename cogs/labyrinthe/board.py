@@ -158,10 +158,16 @@ class LabyrintheUI(DescribesCastle, GameUI):
                     text = t(lang, "labyrinthe.button.challenge", player=seat_name(record, action.opponent, lang))
                     items.append(button(action.token(), text, discord.ButtonStyle.danger, 0))
             if NoDuel().token() in legal:
-                items.append(button(NoDuel().token(), t(lang, "labyrinthe.button.no_duel"), discord.ButtonStyle.secondary, 1))
+                items.append(
+                    button(NoDuel().token(), t(lang, "labyrinthe.button.no_duel"), discord.ButtonStyle.secondary, 1)
+                )
         elif view.phase == "stake":
-            items.append(button(Bet(die=False).token(), t(lang, "labyrinthe.button.bet_one"), discord.ButtonStyle.primary, 0))
-            items.append(button(Bet(die=True).token(), t(lang, "labyrinthe.button.bet_die"), discord.ButtonStyle.danger, 0))
+            items.append(
+                button(Bet(die=False).token(), t(lang, "labyrinthe.button.bet_one"), discord.ButtonStyle.primary, 0)
+            )
+            items.append(
+                button(Bet(die=True).token(), t(lang, "labyrinthe.button.bet_die"), discord.ButtonStyle.danger, 0)
+            )
         elif view.phase == "choose":
             box = PrivateButton(GAME, record.id, label=t(lang, "labyrinthe.button.choose"), emoji="🤫",
                                 style=discord.ButtonStyle.danger, row=0)  # fmt: skip
@@ -193,7 +199,7 @@ class LabyrintheUI(DescribesCastle, GameUI):
         return menus
 
     def _cell_text(self, cell: Cell, view: LabyrintheView, lang: Language) -> str:
-        """"C7 · 👑 7 Couronne (cherché) · 🔵": what stands on a cell."""
+        """ "C7 · 👑 7 Couronne (cherché) · 🔵": what stands on a cell."""
         parts = [label(cell)]
         for number, where in enumerate(view.treasures):
             if where == cell:
@@ -319,8 +325,14 @@ class LabyrintheUI(DescribesCastle, GameUI):
         embed = discord.Embed(
             title=t(lang, "labyrinthe.rules.title"), description=t(lang, "labyrinthe.rules.summary"), colour=COLOUR
         )
-        embed.add_field(name=t(lang, "labyrinthe.rules.duel_title"), value=t(lang, "labyrinthe.rules.duel"), inline=False)
-        add_list(embed, t(lang, "labyrinthe.rules.house_title"), [f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES])
+        embed.add_field(
+            name=t(lang, "labyrinthe.rules.duel_title"), value=t(lang, "labyrinthe.rules.duel"), inline=False
+        )
+        add_list(
+            embed,
+            t(lang, "labyrinthe.rules.house_title"),
+            [f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES],
+        )
         embed.add_field(
             name=t(lang, "labyrinthe.rules.controls_title"), value=t(lang, "labyrinthe.rules.controls"), inline=False
         )

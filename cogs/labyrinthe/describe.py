@@ -20,7 +20,7 @@ from games.labyrinthe.models import LabyrintheState, LabyrintheView
 
 
 def cells_text(cells: list[Cell]) -> str:
-    """"A2, B1, C12": labels in the board's order (ring, then clock position)."""
+    """ "A2, B1, C12": labels in the board's order (ring, then clock position)."""
     return ", ".join(label(cell) for cell in sorted(cells))
 
 
@@ -56,7 +56,7 @@ def target_line(view: LabyrintheView, lang: Language) -> str:
 
 
 def pawn_line(record: SessionRecord, view: LabyrintheView, seat: int, lang: Language) -> str:
-    """"🔵 Bob on C4", with the box's treasures when boxes are open."""
+    """ "🔵 Bob on C4", with the box's treasures when boxes are open."""
     player, where = f"{PAWNS[seat]} {seat_name(record, seat, lang)}", view.pawns[seat]
     if view.resigned[seat] or where is None:
         return f"{player} · {t(lang, 'labyrinthe.board.left')}"

@@ -17,7 +17,7 @@ TURN_KEYS = {
 
 
 def treasure_name(number: int, lang: Language) -> str:
-    """"👑 7 Couronne": the picture numbers treasures from 1."""
+    """ "👑 7 Couronne": the picture numbers treasures from 1."""
     key, emoji = TREASURES[number]
     return f"{emoji} {number + 1} {t(lang, f'labyrinthe.treasure.{key}')}"
 

@@ -50,7 +50,6 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.ui import lettering, png
-
 from games.labyrinthe import maze
 from games.labyrinthe.maze import CENTRE, CHAMBERS, OUTER, PLACES, QUARTERS, RINGS, TURNING, Cell
 from games.labyrinthe.models import LabyrintheView
@@ -270,7 +269,9 @@ def _glyphs(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     font, stroke = _font(size), 1 if bold else 0
     left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke)
     mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=font, anchor="mm", stroke_width=stroke, stroke_fill=255)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, fill=255, font=font, anchor="mm", stroke_width=stroke, stroke_fill=255
+    )
     return mask, left, top
 
 

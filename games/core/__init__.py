@@ -14,15 +14,15 @@ from games.core.rng import Rng
 
 __all__ = [
     "LEVELS",
-    "Budget",
-    "Level",
-    "AlreadyChosen",
     "Action",
+    "AlreadyChosen",
+    "Budget",
     "Engine",
     "Event",
     "GameOver",
     "GameState",
     "IllegalAction",
+    "Level",
     "MalformedAction",
     "NotYourTurn",
     "Outcome",

@@ -104,7 +104,9 @@ class Engine(ABC, Generic[S, A]):
     def outcome(self, state: S) -> Outcome | None: ...
 
     @abstractmethod
-    def choose(self, view: BaseModel, legal: list[A], rng: Rng, level: Level = "normal", budget: Budget = Budget()) -> A:
+    def choose(
+        self, view: BaseModel, legal: list[A], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+    ) -> A:
         """The computer player's move at ``level``, from its own view only: ``easy`` plays like a
         beginner, ``normal`` sensibly, ``strong`` searches (``strong_choice``) within ``budget``."""
 

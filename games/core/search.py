@@ -26,7 +26,7 @@ STOP_EVERY = 16  # iterations between two looks at ``stop``
 
 
 class Node:
-    __slots__ = ("children", "visits", "available", "reward", "seat")
+    __slots__ = ("available", "children", "reward", "seat", "visits")
 
     def __init__(self, seat: int | None = None) -> None:
         self.seat = seat  # who made the move leading here

@@ -65,7 +65,7 @@ def label(cell: Cell) -> str:
 
 
 def parse_label(text: str) -> Cell | None:
-    """"C7" -> (2, 6); None if the text names no cell."""
+    """ "C7" -> (2, 6); None if the text names no cell."""
     if (found := split_label(text, COLUMNS)) is None:
         return None
     column, row = found
@@ -119,7 +119,9 @@ def landings(cell: Cell) -> tuple[Cell, ...]:
     return tuple(dict.fromkeys(landing for _, landing in overflights(cell)))
 
 
-def reachable(start: Cell, points: int, blocked: Iterable[Cell], plane: bool = False, per_point: int = 1) -> dict[Cell, int]:
+def reachable(
+    start: Cell, points: int, blocked: Iterable[Cell], plane: bool = False, per_point: int = 1
+) -> dict[Cell, int]:
     """Every cell a piece at ``start`` can end on with ``points`` movement points, with the
     fewest points it costs. ``blocked`` cells hold another piece (one piece per cell, and
     pieces do not pass through others: house rule); homes are the owner's business, so the

@@ -39,7 +39,9 @@ def goals(view: FireshipView, piece: Piece) -> list[Cell]:
     seat = view.seat
     found = [island for n, island in enumerate(ISLANDS) if view.islands[n] != seat]
     found += [p.cell for p in view.pieces if p.owner != seat and p.cell not in HOMES]
-    found += [c for c, kind in SPECIAL_CELLS.items() if (kind != "battleship" or piece.kind == "plane") and c != piece.used]
+    found += [
+        c for c, kind in SPECIAL_CELLS.items() if (kind != "battleship" or piece.kind == "plane") and c != piece.used
+    ]
     return found
 
 
@@ -120,8 +122,11 @@ def _best_play(view: FireshipView, plays: list[Play]) -> Play:
             return 3 if target is not None and target.owner is not None else 1
         if play.card == "whirlpool":
             cell = parse_label(play.at or "")
-            return sum(1 for p in view.pieces if p.owner != view.seat and cell and max(
-                abs(p.cell[0] - cell[0]), abs(p.cell[1] - cell[1])) <= 1)
+            return sum(
+                1
+                for p in view.pieces
+                if p.owner != view.seat and cell and max(abs(p.cell[0] - cell[0]), abs(p.cell[1] - cell[1])) <= 1
+            )
         return 2
 
     return max(plays, key=value)

@@ -246,7 +246,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
 
     @staticmethod
     def _asked(state: FireshipState, seat: int | None) -> bool:
-        return state.phase == "react" and state.pending is not None and seat is not None and state.pending.asking == seat
+        return (
+            state.phase == "react" and state.pending is not None and seat is not None and state.pending.asking == seat
+        )
 
     # -- a secret window hides the action that opened it -------------------------------
     def apply(self, state: FireshipState, seat: int, action: FireshipAction) -> Step:
@@ -402,9 +404,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         found = []
         for p in state.pieces:
             special = SPECIAL_CELLS.get(p.cell)
-            if p.owner == state.current and special and p.used != p.cell:
-                if special != "battleship" or p.kind == "plane":
-                    found.append(p)
+            mine = p.owner == state.current and special and p.used != p.cell
+            if mine and (special != "battleship" or p.kind == "plane"):
+                found.append(p)
         return found
 
     def boum_targets(self, state: FireshipState, seat: int) -> list[Piece]:

@@ -22,7 +22,7 @@ def normalize(text: str) -> str:
     joined = " ".join(words(text))
     for article in ARTICLES:
         if joined.startswith(article) and len(joined) > len(article):
-            return joined[len(article):]
+            return joined[len(article) :]
     return joined
 
 

@@ -8,7 +8,7 @@ part of the game, like the track, and never changes during play.
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -232,7 +232,19 @@ class Battleship(_Kind):
 
 
 Trial = Annotated[
-    Union[Riddle, Sequence, Count, Intruder, Arithmetic, Typing, Dice, Tapping, Reaction, Quickfire, Spsw, Nim, Battleship],
+    Riddle
+    | Sequence
+    | Count
+    | Intruder
+    | Arithmetic
+    | Typing
+    | Dice
+    | Tapping
+    | Reaction
+    | Quickfire
+    | Spsw
+    | Nim
+    | Battleship,
     Field(discriminator="kind"),
 ]
 # every kind of trial, per category, in the order the rules text lists them

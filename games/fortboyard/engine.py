@@ -298,11 +298,15 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         if state.end_reason == "forfeit":
             winners = [i for i, p in enumerate(state.players) if not p.resigned]
             rest = [i for i in range(state.seats) if i not in winners]
-            return Outcome(reason="forfeit", winners=winners, ranking=[winners] + ([rest] if rest else []), scores=scores)
+            return Outcome(
+                reason="forfeit", winners=winners, ranking=[winners] + ([rest] if rest else []), scores=scores
+            )
         # nobody reached the treasure: all still playing tie at 0 Boyards (house rule "ties")
         # a player who left ranks last, even after finding their word
         drawers = [i for i, p in enumerate(state.players) if p.found and not p.resigned] or self._active(state)
-        ranking = [[i for i in drawers if scores[i] == score] for score in sorted({scores[i] for i in drawers}, reverse=True)]
+        ranking = [
+            [i for i in drawers if scores[i] == score] for score in sorted({scores[i] for i in drawers}, reverse=True)
+        ]
         rest = [i for i in range(state.seats) if i not in drawers]
         winners = ranking[0] if ranking else []
         return Outcome(reason=state.end_reason or "treasure", winners=winners, ranking=ranking + ([rest] if rest else []),
@@ -317,7 +321,9 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         return bots.choose(view, legal, rng, level)
 
     # -- the strong level's search (games/fortboyard/strong.py) ------------------
-    def strong_choice(self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, budget: Budget) -> FortBoyardAction:
+    def strong_choice(
+        self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, budget: Budget
+    ) -> FortBoyardAction:
         """A real choice (a stake, a rival, a dive, a passe-partout's cell, a word's level) is
         searched; a trial is attempted, its word proposed, as the strong level plays them."""
         assert isinstance(view, FortBoyardView)
@@ -353,7 +359,9 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
 
     def _after(self, state: FortBoyardState, seat: int) -> list[int]:
         """The active seats round the table clockwise from ``seat`` (``seat`` first)."""
-        return [(seat + k) % state.seats for k in range(state.seats) if not state.players[(seat + k) % state.seats].resigned]
+        return [
+            (seat + k) % state.seats for k in range(state.seats) if not state.players[(seat + k) % state.seats].resigned
+        ]
 
     def _next_seat(self, state: FortBoyardState, seat: int) -> int:
         """The first active seat clockwise after ``seat``: its « voisin de gauche »."""
@@ -510,7 +518,9 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
             return
         self._carry_on(state, events)
 
-    def _award(self, state: FortBoyardState, seat: int, stake: Stake, events: list[Event], source: int | None = None) -> None:
+    def _award(
+        self, state: FortBoyardState, seat: int, stake: Stake, events: list[Event], source: int | None = None
+    ) -> None:
         player = state.players[seat]
         if stake == "clue":
             return self._give_clue(state, seat, events)

@@ -114,7 +114,10 @@ class Forecaster:
             return
         won = self.odds.get(progress.trial.kind, self.odds["battleship"])[a][b]
         if on_keys:  # the winner takes one of the loser's keys, or one from the stock
-            keys[a], keys[b] = keys[a] + won - (1 - won) * min(1.0, keys[a]), keys[b] + (1 - won) - won * min(1.0, keys[b])
+            keys[a], keys[b] = (
+                keys[a] + won - (1 - won) * min(1.0, keys[a]),
+                keys[b] + (1 - won) - won * min(1.0, keys[b]),
+            )
             spread[a] += won * (1 - won) * 4 if keys[a] >= 1 else won * (1 - won)
             spread[b] += won * (1 - won) * 4 if keys[b] >= 1 else won * (1 - won)
         else:
@@ -156,8 +159,11 @@ class Forecaster:
         speed, drift, start, finish, churn = {}, {}, {}, {}, {}
         for i in active:
             rates, lose = self.rates[i], min(1.0, keys[i])
-            duel = self.duel_mean[i] if rivals == len(self.duel) - 1 else (
-                sum(self.duel[i][j] for j in active if j != i) / rivals if rivals else 0.5)
+            duel = (
+                self.duel_mean[i]
+                if rivals == len(self.duel) - 1
+                else (sum(self.duel[i][j] for j in active if j != i) / rivals if rivals else 0.5)
+            )
             staked = SHARE["enigme"] * rates["enigme"] + SHARE["duel"] * duel
             key_duel = staked - SHARE["duel"] * (1 - duel) * lose
             towards, besides = self.singles[i], 0.0
@@ -179,7 +185,11 @@ class Forecaster:
                     else:
                         towards += share * (1 - lost)
             speed[i], drift[i], churn[i] = towards * PLAYED, besides * PLAYED, moves * PLAYED
-            start[i] = self._first_turn(i, first[i], goal, keys[i]) - speed[i] if first[i] is not None and not delay[i] else 0.0
+            start[i] = (
+                self._first_turn(i, first[i], goal, keys[i]) - speed[i]
+                if first[i] is not None and not delay[i]
+                else 0.0
+            )
             sunk = 1.0 if prize[i] == ("key" if on_keys else "clue") else 0.0
             left = target - progress[i] - sunk - start[i]
             turns = 0.0 if left <= 0 else left / speed[i] if speed[i] > 0 else LONGEST
@@ -265,7 +275,9 @@ class Forecaster:
                     chance *= 1 - other + other * _ahead(boyards - theirs, variance + their_variance)
             result[i] = chance + nobody / len(odds)
         total = sum(result)
-        return [r / total for r in result] if total else [1 / len(odds) if i in odds else 0.0 for i in range(state.seats)]
+        return (
+            [r / total for r in result] if total else [1 / len(odds) if i in odds else 0.0 for i in range(state.seats)]
+        )
 
 
 def _counts(mean: float, variance: float) -> list[tuple[int, float]]:

@@ -664,4 +664,3 @@ class FortBoyardView(BaseModel):
     level: Level | None = None
     clues: list[str] = []
     outcome_reason: str | None = None
-

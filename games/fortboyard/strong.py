@@ -81,7 +81,9 @@ class Sampler:
             for seat, shown in enumerate(view.players)
         ]  # fmt: skip
         self.chosen = [seat for seat, shown in enumerate(view.players) if shown.level_chosen and seat != self.me]
-        self.divers = [seat for seat, shown in enumerate(view.players) if shown.sea is not None] if view.round == 2 else []
+        self.divers = (
+            [seat for seat, shown in enumerate(view.players) if shown.sea is not None] if view.round == 2 else []
+        )
         self.varying = set(self.divers) | (set() if deal_once else set(self.chosen))
         third = max(range(len(players)), key=lambda s: (players[s].keys, s == view.current)) if view.round > 1 else None
         options = FortBoyardOptions.model_construct(language=view.language, side=view.side, clock=view.clock,
@@ -101,7 +103,8 @@ class Sampler:
         fields["rng"] = Rng.from_seed(rng.next_u64())  # the future dice
         dealing = not (self.deal_once and self.dealt)
         players = fields["players"] = [  # a move never changes a state: unchanged players are shared
-            clone(player) if dealing or seat in self.varying else player for seat, player in enumerate(self.base.players)
+            clone(player) if dealing or seat in self.varying else player
+            for seat, player in enumerate(self.base.players)
         ]
         bits = rng.next_u64()  # the small choices below, from one draw
         if dealing:

@@ -350,7 +350,10 @@ def view(progress: Progress, seat: int | None) -> TrialView:
     elif trial.kind == "dice":
         shown.target, shown.throws = trial.target, trial.throws
         shown.thrown, shown.pile, shown.banked, shown.last_die = (
-            progress.thrown, progress.pile, progress.banked, progress.last_die
+            progress.thrown,
+            progress.pile,
+            progress.banked,
+            progress.last_die,
         )
     elif trial.kind == "spsw":
         shown.wins = trial.wins

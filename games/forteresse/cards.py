@@ -184,8 +184,8 @@ def value(card: str) -> int:
 
 
 _CATEGORY = {"A": ACE, "T": TEN, "J": FIGURE, "Q": FIGURE, "K": FIGURE}
-_CATEGORY.update({r: STAT for r in "2345"})
-_CATEGORY.update({r: LIEU for r in "6789"})
+_CATEGORY.update(dict.fromkeys("2345", STAT))
+_CATEGORY.update(dict.fromkeys("6789", LIEU))
 
 
 def category(card: str) -> str:

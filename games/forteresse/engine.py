@@ -15,9 +15,9 @@ from pydantic import BaseModel
 from games.core import Engine, Event, IllegalAction, Outcome, Rng
 from games.forteresse import bots
 from games.forteresse.cards import (
-    HOUSE_RULES,
     FORTRESS,
     HAND_SIZE,
+    HOUSE_RULES,
     PATH_LENGTH,
     PLAYER,
     RESERVE_SIZE,
@@ -53,9 +53,9 @@ from games.forteresse.models import (
     EnemyActivated,
     EnemyReturned,
     EnemyView,
+    ExplorationView,
     Explore,
     Explored,
-    ExplorationView,
     ExplorerChosen,
     Fight,
     ForteresseAction,
@@ -309,9 +309,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
                     ]
             for s, stat in enumerate(hand):
                 if is_stat(stat):
-                    actions += [
-                        Attach(stat=s, hero=h.card) for h in state.heroes if can_attach(stat, h.card, h.stats)
-                    ]
+                    actions += [Attach(stat=s, hero=h.card) for h in state.heroes if can_attach(stat, h.card, h.stats)]
             return actions + [Pass()]
         if kind in ("enemy_order", "enemy_stat", "fortress_order", "lose_stat"):
             return [Pick(card=c) for c in prompt.options]
@@ -766,7 +764,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
         state.fill_current = None
         state.step = "1.5"
 
-    def _fill_point(self, state: ForteresseState):  # noqa: ANN202 - a rules.FillPoint
+    def _fill_point(self, state: ForteresseState):
         cards = ([state.fill_current] if state.fill_current else []) + state.fill_queue
         stats = tuple((e.card, tuple(e.stats)) for e in state.enemies if e.card in cards)
         reserve = tuple(c for c in state.reserve if is_stat(c))
@@ -1153,7 +1151,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
         for i in sorted(indexes, reverse=True):
             del state.hand[i]
 
-    def _emit(self, state: ForteresseState, events: list[Event], kind: type[ForteresseEvent], **fields) -> None:  # noqa: ANN003
+    def _emit(self, state: ForteresseState, events: list[Event], kind: type[ForteresseEvent], **fields) -> None:
         events.append(kind(step=state.step, **fields))
 
     def _end(self, state: ForteresseState, result: str, reason: str, events: list[Event]) -> None:

@@ -11,7 +11,18 @@ from bisect import bisect_right
 from math import ceil
 
 from games.core import Rng
-from games.fortissimo.cards import CARDS, CROW_CAP, CROWS, KING, PRINCES, PRINCESSES, QUEEN, ROYAL_BONUS, TARGET_LENGTH, kind
+from games.fortissimo.cards import (
+    CARDS,
+    CROW_CAP,
+    CROWS,
+    KING,
+    PRINCES,
+    PRINCESSES,
+    QUEEN,
+    ROYAL_BONUS,
+    TARGET_LENGTH,
+    kind,
+)
 from games.fortissimo.models import Fire, Flip, FortissimoAction, FortissimoView, Insert, PutBack, Take
 
 # Higher cards the grid should still hold per card needed after a take: lower takes
@@ -76,12 +87,17 @@ def points(rampart: list[int], crow_cap: bool) -> int:
             princes += 1
         elif card in PRINCESSES:
             princesses += 1
-        elif card == KING or card == QUEEN:
+        elif card in (KING, QUEEN):
             royals += 1
         else:
             crows += CROWS.get(card, 0)
-    return len(rampart) + ROYAL_BONUS * royals + princes + princesses + min(princes, princesses) + (
-        min(crows, CROW_CAP) if crow_cap else crows
+    return (
+        len(rampart)
+        + ROYAL_BONUS * royals
+        + princes
+        + princesses
+        + min(princes, princesses)
+        + (min(crows, CROW_CAP) if crow_cap else crows)
     )
 
 
@@ -127,7 +143,9 @@ def _choose(
 
     first = legal[0]
     if isinstance(first, Fire):
-        target, card = aim(view.ramparts, [(a.target, a.card) for a in legal if isinstance(a, Fire)], view.options.crow_cap)
+        target, card = aim(
+            view.ramparts, [(a.target, a.card) for a in legal if isinstance(a, Fire)], view.options.crow_cap
+        )
         return Fire(target=target, card=card)
     if view.phase == "decide" and view.flipped is not None:
         card = view.slots[view.flipped]

@@ -170,8 +170,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
     def view(self, state: FortissimoState, seat: int | None) -> FortissimoView:
         open_slots = state.open_grid or state.phase == "over"
         slots = [
-            card if not card or open_slots or slot == state.flipped else None
-            for slot, card in enumerate(state.grid)
+            card if not card or open_slots or slot == state.flipped else None for slot, card in enumerate(state.grid)
         ]
         advanced = state.options.variant == "advanced"
         return FortissimoView(
@@ -239,7 +238,12 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         return state.ramparts[first][-1] if tied else None
 
     def choose(
-        self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+        self,
+        view: BaseModel,
+        legal: list[FortissimoAction],
+        rng: Rng,
+        level: Level = "normal",
+        budget: Budget = Budget(),
     ) -> FortissimoAction:
         assert isinstance(view, FortissimoView)
         if level == "easy":
@@ -249,7 +253,9 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         return bots.choose(view, legal, rng)
 
     # -- the strong level's search (games/fortissimo/strong.py) ------------------
-    def strong_choice(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, budget: Budget) -> FortissimoAction:
+    def strong_choice(
+        self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, budget: Budget
+    ) -> FortissimoAction:
         """The search over this turn's moves, each line played out to the end; a move with no
         alternative worth weighing is played at once, and the search stops once the rest of
         the budget could not change its choice."""
@@ -324,7 +330,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         """Whether ``action`` is in ``legal_actions``, without listing them (the search plays many moves)."""
         if state.phase == "cannon":
             return isinstance(action, Fire) and (action.target, action.card) in self.cannon_targets(state, seat)
-        if isinstance(action, PutBack) or isinstance(action, Fire):
+        if isinstance(action, (PutBack, Fire)):
             return isinstance(action, PutBack) and state.phase == "decide"
         grid, top, slot = state.grid, state.ramparts[seat][-1], action.slot
         if state.phase == "decide":

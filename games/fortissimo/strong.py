@@ -82,7 +82,9 @@ class Sampler:
         return self.template.model_copy(update={"grid": grid, "rng": Rng.from_seed(rng.next_u64())})
 
 
-def options(engine: Any, state: FortissimoState, seat: int, known: frozenset[int] | None = None) -> list[FortissimoAction]:
+def options(
+    engine: Any, state: FortissimoState, seat: int, known: frozenset[int] | None = None
+) -> list[FortissimoAction]:
     """The moves worth weighing. Flipping: each card known to lie face down above this seat's
     top, one known card to flip and put back (a turn that shows nothing new: the lowest slot
     below the top, else the highest card above it), every known card below the top when the
@@ -126,7 +128,9 @@ def _judge(engine: Any, state: FortissimoState, seat: int, legal: list[Fortissim
     rampart = state.ramparts[seat]
     remaining = sorted(c for c in state.grid if c)
     bar = bots.race_bar(len(rampart), bots.rival_length(state.ramparts, state.resigned, seat))
-    if Take() in legal and card in bots.worth_taking(remaining, rampart[-1], len(rampart), state.options.variant == "advanced", bar):
+    if Take() in legal and card in bots.worth_taking(
+        remaining, rampart[-1], len(rampart), state.options.variant == "advanced", bar
+    ):
         return Take()
     if Insert() in legal and bots.BONUS[card] >= 2:
         return Insert()

@@ -146,9 +146,7 @@ def _best_move(view: LabyrintheView, me: Cell, moves: list[Move], rng: Rng) -> L
     # Where next turn's changes most often open a path to a goal.
     options: list[LabyrintheAction] = [Stay(), *moves]
     cells = [me] + [m.to for m in moves]
-    scores = [
-        (_chances(view, cell, goals), -min(distance(cell, g) for g in goals), rng.below(1000)) for cell in cells
-    ]
+    scores = [(_chances(view, cell, goals), -min(distance(cell, g) for g in goals), rng.below(1000)) for cell in cells]
     if not any(score[0] for score in scores):  # no way in sight: wander, to get out of a dead end
         return rng.choice(moves) if moves else Stay()
     return options[max(range(len(options)), key=lambda i: scores[i])]

@@ -318,7 +318,9 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         return bots.choose(view, legal, rng)
 
     # -- the strong level's search (games/labyrinthe/strong.py) ----------------
-    def strong_choice(self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng, budget: Budget) -> LabyrintheAction:
+    def strong_choice(
+        self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng, budget: Budget
+    ) -> LabyrintheAction:
         """The search's pick; a duel sign is drawn evenly (anything else can be read and beaten),
         and a move with no alternative worth weighing is played at once."""
         assert isinstance(view, LabyrintheView)
@@ -374,8 +376,10 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     def _allowed(self, state: LabyrintheState, seat: int, action: LabyrintheAction) -> bool:
         """``action in legal_actions``, without listing the many moves and placements."""
         if isinstance(action, Move):
-            return state.phase == "move" and action.to != self.where(state, seat) and (
-                action.to in self.reachable_from(state, seat)
+            return (
+                state.phase == "move"
+                and action.to != self.where(state, seat)
+                and (action.to in self.reachable_from(state, seat))
             )
         if isinstance(action, Place):
             return state.phase == "place" and action.to in self.free_cells(state)
@@ -501,7 +505,9 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         events.append(Handed(loser=loser, winner=winner, count=len(given), stake=stake))
         if given:
             events.append(
-                HandedTreasures(loser=loser, winner=winner, treasures=sorted(given), audience=frozenset({loser, winner}))
+                HandedTreasures(
+                    loser=loser, winner=winner, treasures=sorted(given), audience=frozenset({loser, winner})
+                )
             )
         self._check_win(state, winner, events)
 

@@ -113,7 +113,7 @@ def label(pos: Cell) -> str:
 
 
 def parse_label(text: str) -> Cell | None:
-    """"C7" -> (2, 6); None if the text names no cell."""
+    """ "C7" -> (2, 6); None if the text names no cell."""
     if (found := split_label(text, RINGS)) is None:
         return None
     ring, number = found

@@ -146,9 +146,14 @@ def _moves(state: LabyrintheState, seat: int, legal: list[LabyrintheAction]) -> 
         if any(m.to == there for m in moves):
             return [Move(to=there)]
         table = chances(rotation, goal)
-        score = lambda m: table[piece(m.to, rotation)]
+
+        def score(m):
+            return table[piece(m.to, rotation)]
     else:
-        score = lambda m: -min((distance(m.to, r) for r in rivals), default=0.0)
+
+        def score(m):
+            return -min((distance(m.to, r) for r in rivals), default=0.0)
+
     kept: list[LabyrintheAction] = [Stay(), *(m for m in moves if m.to in rivals)]
     others = sorted((m for m in moves if m.to not in rivals), key=score, reverse=True)
     return kept + others[:MOVES_KEPT]

@@ -51,7 +51,7 @@ def test_env_file_is_read_and_environment_wins(tmp_path: Path, environ: pytest.M
 def test_invalid_setting_names_the_setting(tmp_path: Path, environ: pytest.MonkeyPatch) -> None:
     environ.setenv("DISCORD_TOKEN", "x")
     environ.setenv("DEV_GUILD_ID", "not-a-number")
-    with pytest.raises(ConfigError, match="^The setting DEV_GUILD_ID is invalid: .*[.]$"):
+    with pytest.raises(ConfigError, match=r"^The setting DEV_GUILD_ID is invalid: .*[.]$"):
         load_settings(tmp_path / "none")
 
 
@@ -66,8 +66,10 @@ def test_database_and_shard_settings(tmp_path: Path, environ: pytest.MonkeyPatch
     assert "secret" not in repr(settings)
     steps = [
         ({"SHARD_IDS": "4"}, "it must list different shards from 0 to 3, such as 0,1"),
-        ({"SHARD_IDS": "2,3", "DATABASE_URL": ""},
-         "other processes run the other shards, which needs a shared DATABASE_URL"),
+        (
+            {"SHARD_IDS": "2,3", "DATABASE_URL": ""},
+            "other processes run the other shards, which needs a shared DATABASE_URL",
+        ),
         ({"SHARD_COUNT": ""}, "it needs SHARD_COUNT, the number of shards across every process"),
     ]
     for changes, reason in steps:
@@ -130,7 +132,7 @@ def test_languages_fall_back_to_the_default_setting() -> None:
     assert language_of(None, "fr") == "fr"
 
 
-async def test_an_unusable_database_is_one_sentence(pg_cluster, pg_url: str) -> None:  # noqa: ANN001
+async def test_an_unusable_database_is_one_sentence(pg_cluster, pg_url: str) -> None:
     """Wrong password, user or database, or no server: one sentence that names what to
     check, and never the password."""
     from bot.storage import PostgresStorage, StorageUnavailable
@@ -156,7 +158,7 @@ async def test_an_unusable_database_is_one_sentence(pg_cluster, pg_url: str) -> 
         assert str(refused.value) == sentence
 
 
-def test_the_bot_stops_at_once_on_a_wrong_database_url(tmp_path: Path, pg_cluster) -> None:  # noqa: ANN001
+def test_the_bot_stops_at_once_on_a_wrong_database_url(tmp_path: Path, pg_cluster) -> None:
     env = {k: v for k, v in os.environ.items() if k not in Settings.model_fields and not k.startswith("SHARD")}
     env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token",
             "DATABASE_URL": pg_cluster.url(password="wrong-secret")}  # fmt: skip

@@ -79,7 +79,7 @@ async def both(sqlite_file: Path, pg_url: str) -> AsyncIterator[tuple[SqliteStor
 
 
 async def test_copy_moves_every_table_and_every_game_replays(
-    sqlite_file: Path, pg_url: str, both  # noqa: ANN001
+    sqlite_file: Path, pg_url: str, both
 ) -> None:  # fmt: skip
     counts, inherited = await copying.copy(sqlite_file, pg_url)
     source, target = await both()
@@ -120,11 +120,11 @@ async def test_copy_refuses_a_database_that_holds_data(sqlite_file: Path, pg_url
 
 
 async def test_a_game_the_copy_would_break_rolls_everything_back(
-    sqlite_file: Path, pg_url: str, both, monkeypatch: pytest.MonkeyPatch  # noqa: ANN001
+    sqlite_file: Path, pg_url: str, both, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # fmt: skip
     copy_table = copying._copy_table
 
-    async def garbled(source, target, table):  # noqa: ANN001, ANN202
+    async def garbled(source, target, table):
         copied = await copy_table(source, target, table)
         if table == "actions":  # one move lost on the way
             await target.execute("DELETE FROM actions WHERE seq = (SELECT MAX(seq) FROM actions)")

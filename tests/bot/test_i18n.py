@@ -8,7 +8,11 @@ def test_a_text_with_a_count_takes_its_languages_plural_form() -> None:
     catalog.texts["en"] |= {"cards.one": "{count} card", "cards.other": "{count} cards"}
     catalog.texts["fr"] |= {"cards.one": "{count} carte", "cards.other": "{count} cartes"}
     assert [catalog.t("en", "cards", count=n) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
-    assert [catalog.t("fr", "cards", count=n) for n in (0, 1, 2)] == ["0 carte", "1 carte", "2 cartes"]  # French: 0 is singular
+    assert [catalog.t("fr", "cards", count=n) for n in (0, 1, 2)] == [
+        "0 carte",
+        "1 carte",
+        "2 cartes",
+    ]  # French: 0 is singular
     assert catalog.has("fr", "cards") and not catalog.has("fr", "card")
 
 

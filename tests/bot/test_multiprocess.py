@@ -200,7 +200,7 @@ async def test_a_process_handles_only_its_shards_timers(processes: list[SessionS
     assert (await a.get(on_shard[1])).seats[0].missed == 1
 
 
-def test_shard_settings_make_a_sharded_bot(tmp_path) -> None:  # noqa: ANN001
+def test_shard_settings_make_a_sharded_bot(tmp_path) -> None:
     plain = create_bot(Settings(discord_token="x", database_path=tmp_path / "db"))
     assert type(plain) is GameBot and plain.timekeeper.shards == Shards()
     settings = Settings(

@@ -43,7 +43,7 @@ async def test_two_clicks_together_apply_once(service: SessionService) -> None:
 async def test_refusals_change_nothing(service: SessionService) -> None:
     sid = await started(service)
     before = await service.get(sid)
-    with pytest.raises(UserError, match="error.not_in_game"):
+    with pytest.raises(UserError, match=r"error\.not_in_game"):
         await service.act(sid, 999, before.version, "fA1")
     with pytest.raises(NotYourTurn):
         await service.act(sid, 2, before.version, "fA1")
@@ -68,13 +68,13 @@ async def test_computer_players_move_after_the_human_and_log_their_moves(service
 
 async def test_lobby_rules(service: SessionService) -> None:
     record = await service.open_lobby("fortissimo", 1, 10, 1, "host", {}, seed=5)
-    with pytest.raises(UserError, match="error.player_count"):
+    with pytest.raises(UserError, match=r"error\.player_count"):
         await service.lobby(record.id, 1, "host", "start")
-    with pytest.raises(UserError, match="error.host_only"):
+    with pytest.raises(UserError, match=r"error\.host_only"):
         await service.lobby(record.id, 2, "guest", "add_bot")
     for user in (2, 3, 4):
         await service.lobby(record.id, user, "guest", "join")
-    with pytest.raises(UserError, match="error.table_full"):
+    with pytest.raises(UserError, match=r"error\.table_full"):
         await service.lobby(record.id, 5, "fifth", "join")
     await service.lobby(record.id, 1, "host", "leave")  # the host leaves: the next human hosts
     assert (await service.get(record.id)).host_id == 2

@@ -169,9 +169,7 @@ async def test_one_games_failed_save_never_undoes_anothers(storage: Storage) -> 
     log_a = ActionRecord(session_id=a.id, seq=1, seat=0, user_id=3, token="fA1", created_at=1.0)
     saved = a.model_copy(update={"version": 1, "state": "A moved"})
     stale = b.model_copy(update={"version": 1, "state": "B from an old version"})
-    results = await asyncio.gather(
-        storage.save(saved, 0, [log_a]), storage.save(stale, 5, []), return_exceptions=True
-    )
+    results = await asyncio.gather(storage.save(saved, 0, [log_a]), storage.save(stale, 5, []), return_exceptions=True)
     assert results[0] is None and isinstance(results[1], VersionConflict)
     assert (await storage.get_session(a.id)).state == "A moved"
     assert [x.token for x in await storage.actions(a.id)] == ["fA1"]

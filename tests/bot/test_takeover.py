@@ -26,7 +26,7 @@ async def simcord_bot(pg_url: str) -> AsyncIterator[GameBot]:
         await _made.pop().storage.close()
 
 
-async def test_another_process_takes_a_game_over_buttons_included(env, pg_url: str) -> None:  # noqa: ANN001
+async def test_another_process_takes_a_game_over_buttons_included(env, pg_url: str) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))

@@ -71,7 +71,10 @@ def test_a_known_position_is_told_whole() -> None:
     attacks = next(line for line in lines if line.startswith("⚔️ Possible attacks: "))
     assert "✈️ Plane D5 → 🟢 ⛵ Boat E4" in attacks
     assert "🃏 2 mystery cards left in the deck." in lines
-    assert "Special cells: ⚓ battleship J1, A10, S10, J19 · 🎡 wheel G7, M7, G13, M13 · ❓ mystery card J3, C10, Q10, J17" in lines
+    assert (
+        "Special cells: ⚓ battleship J1, A10, S10, J19 · 🎡 wheel G7, M7, G13, M13 · ❓ mystery card J3, C10, Q10, J17"
+        in lines
+    )
     french = UI.describe(table(2), state, "fr")
     assert "🔵 ann · carré A1 · 🏝️ 1 île · ⛵ 1 bateau : A1 · ✈️ 1 avion : D5" in french
     assert "⚪ 1 bateau blanc : J6" in french and "🃏 2 cartes mystère restent dans la pioche." in french
@@ -84,7 +87,10 @@ def test_the_cells_a_steered_piece_reaches_are_listed_by_cost() -> None:
     assert lines[0].startswith("🧭 🔵 ann moves 🔵 ⛵ Boat C3: 2 points left.")
     assert "🧭 🔵 ⛵ Boat C3 can reach: 1 point: C2, B3, D3, C4 · 2 points: C1, B2, D2, A3, E3, B4, D4, C5" in lines
     french = UI.describe(table(2), state, "fr")
-    assert "🧭 🔵 ⛵ Bateau C3 peut atteindre : 1 point : C2, B3, D3, C4 · 2 points : C1, B2, D2, A3, E3, B4, D4, C5" in french
+    assert (
+        "🧭 🔵 ⛵ Bateau C3 peut atteindre : 1 point : C2, B3, D3, C4 · 2 points : C1, B2, D2, A3, E3, B4, D4, C5"
+        in french
+    )
 
 
 def test_nothing_secret_changes_a_word(games: list[list[FireshipState]]) -> None:

@@ -9,8 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image, ImageChops
 
-from tests.cogs import png_checks
-from tests.cogs.png_checks import close
+from bench.pictures import play
 from cogs.fireship.picture import (
     FOG,
     GREEN_DOT,
@@ -31,10 +30,11 @@ from cogs.fireship.picture import (
     flag_point,
     render,
 )
-from bench.pictures import play
 from games.fireship import ENGINE
 from games.fireship.board import GREEN_DOTS, HOMES, ISLANDS, SPECIAL_CELLS, label
 from games.fireship.models import FireshipState, FireshipView
+from tests.cogs import png_checks
+from tests.cogs.png_checks import close
 from tests.games.test_fireship_playouts import built
 
 GAMES = ((0, 2), (2, 4))  # (seed, seats): a two-player game, and a four-player one
@@ -59,8 +59,9 @@ def check_png(png: bytes) -> None:
     png_checks.check_png(png, (WIDTH, HEIGHT))
 
 
-
-def count_in(image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], tolerance: int = 3) -> int:
+def count_in(
+    image: Image.Image, box: tuple[int, int, int, int], colour: tuple[int, int, int], tolerance: int = 3
+) -> int:
     """Pixels of ``colour`` in ``box``."""
     area = image.crop(box)
     return sum(count for count, pixel in area.getcolors(area.width * area.height) if close(pixel, colour, tolerance))
@@ -76,7 +77,11 @@ def changed(a: Image.Image, b: Image.Image, box: tuple[int, int, int, int]) -> i
 def lone_pieces(view: FireshipView) -> list:
     """Pieces alone on a cell that is neither a home nor a special cell (no symbol under them)."""
     cells = [tuple(p.cell) for p in view.pieces]
-    return [p for p in view.pieces if cells.count(tuple(p.cell)) == 1 and tuple(p.cell) not in HOMES and tuple(p.cell) not in SPECIAL_CELLS]
+    return [
+        p
+        for p in view.pieces
+        if cells.count(tuple(p.cell)) == 1 and tuple(p.cell) not in HOMES and tuple(p.cell) not in SPECIAL_CELLS
+    ]
 
 
 def free_cells(view: FireshipView) -> list:
@@ -190,7 +195,9 @@ def test_each_kind_has_its_own_silhouette(games):
     for kind in ("boat", "plane", "battleship"):
         pieces = [p.model_copy(update={"kind": kind}) if p.id == piece.id else p for p in view.pieces]
         cell = picture(view.model_copy(update={"pieces": pieces})).crop(box)
-        shapes[kind] = {(x, y) for x in range(cell.width) for y in range(cell.height) if not close(cell.getpixel((x, y)), SEA, 40)}
+        shapes[kind] = {
+            (x, y) for x in range(cell.width) for y in range(cell.height) if not close(cell.getpixel((x, y)), SEA, 40)
+        }
         assert len(shapes[kind]) > 150, kind
     for a, b in (("boat", "plane"), ("plane", "battleship"), ("boat", "battleship")):
         assert len(shapes[a] ^ shapes[b]) > 150, (a, b)
@@ -240,7 +247,9 @@ def test_reachable_cells_and_the_steered_piece(games):
         assert close(image.getpixel(cell_centre(cell)), SEA), label(cell)
     steered = next(p for p in view.pieces if p.id == view.moving)
     left, top, right, bottom = cell_box(tuple(steered.cell))
-    assert close(image.getpixel((left + 1, top + 1)), OUTLINE) and close(image.getpixel((right - 2, bottom - 2)), OUTLINE)
+    assert close(image.getpixel((left + 1, top + 1)), OUTLINE) and close(
+        image.getpixel((right - 2, bottom - 2)), OUTLINE
+    )
     # Before a piece is chosen, nothing is tinted.
     idle = picture(view.model_copy(update={"moving": None, "reachable": {}}))
     for cell in reach:
@@ -277,7 +286,9 @@ def test_band_shows_the_current_player_dice_and_points(games):
     corner = (PANEL[2] - 12, PANEL[1] + 8)
     assert close(image.getpixel(corner), SEAT_COLOURS[view.corners[view.current]])
     other = (view.current + 1) % view.seats
-    assert close(picture(view.model_copy(update={"current": other})).getpixel(corner), SEAT_COLOURS[view.corners[other]])
+    assert close(
+        picture(view.model_copy(update={"current": other})).getpixel(corner), SEAT_COLOURS[view.corners[other]]
+    )
     # Fewer points, another die: only the band changes.
     board = (0, 0, WIDTH, PANEL[1] - 6)
     for change in ({"points": view.points - 1}, {"dice": (10, 10, 10)}):

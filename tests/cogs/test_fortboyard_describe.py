@@ -144,7 +144,9 @@ def test_the_trial_is_told_as_shown_but_a_sequence_is_never_copied() -> None:
     assert not [item for item in sample["items"] if item in "\n".join(UI.describe(table(4), retype, "en"))]
     nim = trial_position({"kind": "nim", "sticks": 10, "most": 3}, "duel")
     nim.trial.sticks = 1  # the last stick left
-    assert "1 stick. In turn, take 1 to 3; whoever takes the last stick loses. cat to move." in UI.describe(table(4), nim, "en")
+    assert "1 stick. In turn, take 1 to 3; whoever takes the last stick loses. cat to move." in UI.describe(
+        table(4), nim, "en"
+    )
     assert "🪵" not in "\n".join(UI.describe(table(4), nim, "en"))  # no pile of wood to read out
 
 
@@ -190,6 +192,8 @@ def test_a_secret_choice_leaves_the_picture_as_it_was(games: list[list[FortBoyar
                 continue
             after = ENGINE.apply(state, seat, move).state
             assert ENGINE.view(after, None).trial.done != ENGINE.view(state, None).trial.done  # one has chosen
-            assert render(ENGINE.view(after, None), names(state), "en") == render(ENGINE.view(state, None), names(state), "en")
+            assert render(ENGINE.view(after, None), names(state), "en") == render(
+                ENGINE.view(state, None), names(state), "en"
+            )
             tried += 1
     assert tried >= 2

@@ -76,7 +76,7 @@ def test_the_trial_ping_has_one_hourglass_and_one_full_stop(lang: str) -> None:
     assert not DOUBLED.search(ping.replace("<t:1000:R>", "")), ping
 
 
-def played_texts(engine, ui, seed: int, seats: int, lang: str) -> list[str]:  # noqa: ANN001
+def played_texts(engine, ui, seed: int, seats: int, lang: str) -> list[str]:
     """Everything a play-out makes the game say: each public event's line, the board's
     texts and the description, at every step."""
     record = SessionRecord(
@@ -86,7 +86,9 @@ def played_texts(engine, ui, seed: int, seats: int, lang: str) -> list[str]:  # 
     state, rng, said = engine.new_game(seats, engine.make_options({}), seed), Rng.from_seed(seed), []
     while not engine.is_over(state) and len(said) < 20_000:
         seat = min(engine.to_act(state))
-        step = engine.apply(state, seat, engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng))
+        step = engine.apply(
+            state, seat, engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
+        )
         state = step.state
         record.recent = [e.model_dump(mode="json") for e in step.events if e.audience is None]
         said += ui.recent_lines(record, state, lang)
@@ -100,7 +102,7 @@ def played_texts(engine, ui, seed: int, seats: int, lang: str) -> list[str]:  # 
 @pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize(("engine", "ui", "seed", "seats"), [(FORTBOYARD, FortBoyardUI(), 4, 4),
                                                              (LABYRINTHE, LabyrintheUI(), 2, 4)])  # fmt: skip
-def test_nothing_said_has_doubled_punctuation(engine, ui, seed: int, seats: int, lang: str) -> None:  # noqa: ANN001
+def test_nothing_said_has_doubled_punctuation(engine, ui, seed: int, seats: int, lang: str) -> None:
     said = played_texts(engine, ui, seed, seats, lang)
     assert len(said) > 100
     doubled = sorted({text for text in said if DOUBLED.search(re.sub(r"<t:\d+:R>|https?://\S+", "", text))})

@@ -4,12 +4,13 @@ for the same view whatever the secrets, and pixels that show what the view says
 the padlock, the die, the legend)."""
 
 import io
+import itertools
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
 
-from tests.cogs import png_checks
+from bench.pictures import play
 from cogs.fortboyard.picture import (
     BACKGROUND,
     HALO,
@@ -30,11 +31,11 @@ from cogs.fortboyard.picture import (
     start_box,
     start_centre,
 )
-from bench.pictures import play
 from games.fortboyard import ENGINE
 from games.fortboyard.deck import deck
 from games.fortboyard.models import FortBoyardState, FortBoyardView
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS
+from tests.cogs import png_checks
 
 NAMES = ["Zoé", "Bob", "Marie-Hélène Dupont", "Octo", "Alexandre", "Lou"]
 GAMES = ((0, 2), (3, 5), (4, 6))  # (seed, seats): a game with divers; one with divers and prison; six players
@@ -152,8 +153,10 @@ def test_a_pawn_moves(games):
     assert count_in(second, cell_box(6), colour) > 80 and count_in(second, cell_box(5), colour) == 0
     # From a real game: whoever's cell changed is drawn on the new one.
     states = games[1]
-    for before, after in zip(states, states[1:]):
-        changes = [i for i, (p, q) in enumerate(zip(before.players, after.players)) if p.cell != q.cell and q.cell is not None]
+    for before, after in itertools.pairwise(states):
+        changes = [
+            i for i, (p, q) in enumerate(zip(before.players, after.players)) if p.cell != q.cell and q.cell is not None
+        ]
         if changes and before.round == after.round:
             break
     seat = changes[0]

@@ -1,14 +1,13 @@
 """The Forteresse Solo table picture: valid PNGs from seeded play-outs, the same
 bytes for the same view, and never anything of the hand."""
 
-
 import pytest
 
-from tests.cogs import png_checks
 from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render
 from games.core import Rng
 from games.forteresse import ENGINE
 from games.forteresse.models import ForteresseState, ForteresseView
+from tests.cogs import png_checks
 
 FRENCH = {
     "turn": "Tour",
@@ -85,8 +84,6 @@ def features(view: ForteresseView) -> set[str]:
     return found
 
 
-
-
 def check_png(png: bytes) -> None:
     png_checks.check_png(png, (WIDTH, HEIGHT), "RGB")
 
@@ -100,7 +97,19 @@ def test_label_keys_are_catalog_keys():
 def test_renders_play_outs_won_and_lost(games):
     results = {states[-1].result for states in games}
     assert results == {"won", "lost"}
-    wanted = {"boss", "tapped", "exploring", "door", "pillaged", "explored", "blocking", "attacking", "order", "boost", "focus"}
+    wanted = {
+        "boss",
+        "tapped",
+        "exploring",
+        "door",
+        "pillaged",
+        "explored",
+        "blocking",
+        "attacking",
+        "order",
+        "boost",
+        "focus",
+    }
     seen: set[str] = set()
     rendered = 0
     for states in games:
@@ -140,7 +149,7 @@ def test_missing_label_is_named(games):
     view = ENGINE.view(games[0][0], None)
     labels = dict(LABELS)
     del labels["forteresse.picture.hand"]
-    with pytest.raises(KeyError, match="forteresse.picture.hand"):
+    with pytest.raises(KeyError, match=r"forteresse\.picture\.hand"):
         render(view, labels)
 
 
@@ -160,7 +169,7 @@ def test_hand_contents_never_change_the_picture(games):
 def test_any_text_is_drawn(games):
     """Labels outside the built-in font (ligatures, quotes, suits, emoji) do not fail."""
     view = ENGINE.view(games[1][-1], None)
-    odd = {key: text for key, text in LABELS.items()}
+    odd = dict(LABELS.items())
     odd["forteresse.picture.reserve"] = "Cœur’s « réserve » ♥♦♣♠ ñ ü ô 🏰 中"
     odd["forteresse.picture.turn"] = "Ça"
     check_png(render(view, odd))

@@ -8,8 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
-from tests.cogs import png_checks
-from tests.cogs.png_checks import close
+from bench.pictures import play
 from cogs.labyrinthe.picture import (
     FADED,
     FLOOR_FIXED,
@@ -28,10 +27,11 @@ from cogs.labyrinthe.picture import (
     cell_centre,
     render,
 )
-from bench.pictures import play
 from games.labyrinthe import ENGINE
 from games.labyrinthe.maze import TURNING, all_positions, paths
 from games.labyrinthe.models import LabyrintheState, LabyrintheView, Turn
+from tests.cogs import png_checks
+from tests.cogs.png_checks import close
 
 GAMES = ((0, 2), (2, 4))  # (seed, seats): a short game, and one with duels
 
@@ -53,7 +53,6 @@ def picture(view: LabyrintheView) -> Image.Image:
 
 def check_png(png: bytes) -> None:
     png_checks.check_png(png, (WIDTH, HEIGHT))
-
 
 
 def count_near(image: Image.Image, xy: tuple[int, int], colour: tuple[int, int, int], radius: int) -> int:
@@ -122,7 +121,10 @@ def test_walls_stand_on_closed_boundaries_only(games):
 def test_a_turn_moves_walls_and_the_sought_treasure(games):
     """Turning the ring of the sought treasure carries it, its highlight and the walls along."""
     state = next(
-        s for states in games for s in states if s.phase == "change" and s.target is not None and public(s).treasures[s.target][0] in TURNING
+        s
+        for states in games
+        for s in states
+        if s.phase == "change" and s.target is not None and public(s).treasures[s.target][0] in TURNING
     )
     before = public(state)
     ring = before.treasures[before.target][0]
@@ -154,7 +156,11 @@ def test_pawns_show_where_they_stand(games):
         assert pos is not None
         assert count_near(image, cell_centre(tuple(pos)), PAWN_COLOURS[seat], 45) > 20, seat
     # A player who leaves takes their pawn away.
-    leaver = next(s for s in range(state.seats) if s != state.current and view.pawns[s] not in view.pawns[:s] + view.pawns[s + 1 :])
+    leaver = next(
+        s
+        for s in range(state.seats)
+        if s != state.current and view.pawns[s] not in view.pawns[:s] + view.pawns[s + 1 :]
+    )
     gone = public(ENGINE.resign(state, leaver).state)
     assert gone.pawns[leaver] is None
     assert count_near(picture(gone), cell_centre(tuple(view.pawns[leaver])), PAWN_COLOURS[leaver], 45) == 0
@@ -183,7 +189,7 @@ def test_collected_treasures_are_faded(games):
 def test_floors_turning_rings_and_reachable_cells(games):
     """The move phase tints the cells the current player reaches; the change phase does not."""
     states = games[1]
-    index = next(i for i, s in enumerate(states) if s.phase == "move" and 0 < i and states[i - 1].phase == "change")
+    index = next(i for i, s in enumerate(states) if s.phase == "move" and i > 0 and states[i - 1].phase == "change")
     moving, changing = public(states[index]), public(states[index - 1])
     busy = occupied(moving) | occupied(changing)
     reach = {tuple(p) for p in moving.reachable}

@@ -160,7 +160,9 @@ class SeatDriver:
         raise AssertionError("the game did not get there")
 
 
-async def use_board(actor: MemberActor, shown: discord.Message, game: str, record: SessionRecord, token: str) -> InteractionResult:
+async def use_board(
+    actor: MemberActor, shown: discord.Message, game: str, record: SessionRecord, token: str
+) -> InteractionResult:
     """Play ``token`` through the board's control that offers it: its button (enabled), or a menu."""
     for version in (record.version, 0):  # 0: a button valid whatever the board's version
         button = f"g:{game}:{record.id}:{version}:{token}"
@@ -312,9 +314,7 @@ class Driver:
     def enabled(self, token: str, message: discord.Message | None = None) -> bool:
         messages = [message] if message else board_messages(self.channel, self.env)
         return any(
-            getattr(i, "custom_id", "").endswith(f":{token}") and not i.disabled
-            for m in messages
-            for i in items(m)
+            getattr(i, "custom_id", "").endswith(f":{token}") and not i.disabled for m in messages for i in items(m)
         )
 
     async def _moved(self, result: InteractionResult, before: SessionRecord, token: str) -> None:

@@ -51,7 +51,9 @@ def alike(state: FireshipState, action: FireshipAction) -> list[str]:
     if isinstance(action, (Select, Lose)):
         return [type(action)(piece=n).token() for n in twins(action.piece)]
     if isinstance(action, Attack) and action.leader.isdigit():
-        return [Attack(leader=str(n), target=action.target, plus=action.plus).token() for n in twins(int(action.leader))]
+        return [
+            Attack(leader=str(n), target=action.target, plus=action.plus).token() for n in twins(int(action.leader))
+        ]
     return [action.token()]
 
 
@@ -62,7 +64,9 @@ class Driver(SeatDriver):
 
     async def open_private(self, record: SessionRecord, seat: int) -> discord.Message:
         """The board's "My cards" button: the seat's ephemeral view."""
-        result = await self.actor(record, seat).click(board(self.env, self.channel, record), custom_id=f"p:{GAME}:{record.id}")
+        result = await self.actor(record, seat).click(
+            board(self.env, self.channel, record), custom_id=f"p:{GAME}:{record.id}"
+        )
         reply = private_reply(result)
         assert reply.flags.ephemeral
         return message(self.env, self.channel, reply.id)
@@ -92,7 +96,9 @@ class Driver(SeatDriver):
             shown, found, kind = await self._zone(actor, record, shown, action)
         assert found is not None, f"no control offers {action.token()}"
         custom_id, is_menu = found
-        token = custom_id.rsplit(":", 1)[1] if not is_menu else next(t for t in alike(state, action) if offers(shown, t))
+        token = (
+            custom_id.rsplit(":", 1)[1] if not is_menu else next(t for t in alike(state, action) if offers(shown, t))
+        )
         if is_menu:
             result = await actor.select(shown, [token], custom_id=custom_id)
         else:

@@ -19,7 +19,19 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 from bot.storage import SessionRecord
 from games.core import Rng
 from games.fortboyard import ENGINE, trials
-from games.fortboyard.models import Answer, Attempt, Bank, FortBoyardState, Green, Press, Ready, Show, Tap, Throw, TimeUp
+from games.fortboyard.models import (
+    Answer,
+    Attempt,
+    Bank,
+    FortBoyardState,
+    Green,
+    Press,
+    Ready,
+    Show,
+    Tap,
+    Throw,
+    TimeUp,
+)
 from tests.discord.driver import SeatDriver, open_game_table, use_board
 from tests.discord.forteresse_driver import board
 

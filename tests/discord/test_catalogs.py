@@ -12,13 +12,9 @@ import pytest
 
 from bot.i18n import LANGUAGES, catalog
 from bot.ui.components import LOBBY_OPS
-from games.core.errors import Refusal
 from cogs.forteresse import board as forteresse_board
-from games.forteresse import models as forteresse_models
-from games.forteresse.cards import HOUSE_RULES
-from games.fortissimo import models
-from games.fortissimo.cards import CARDS, kind
 from cogs.labyrinthe import board as labyrinthe_board
+from games.core.errors import Refusal
 from games.fireship import cards as fireship_cards
 from games.fireship import engine as fireship_engine
 from games.fireship import models as fireship_models
@@ -26,6 +22,10 @@ from games.fortboyard import deck as fortboyard_deck
 from games.fortboyard import engine as fortboyard_engine
 from games.fortboyard import models as fortboyard_models
 from games.fortboyard import track as fortboyard_track
+from games.forteresse import models as forteresse_models
+from games.forteresse.cards import HOUSE_RULES
+from games.fortissimo import models
+from games.fortissimo.cards import CARDS, kind
 from games.labyrinthe import engine as labyrinthe_engine
 from games.labyrinthe import models as labyrinthe_models
 
@@ -76,9 +76,9 @@ def key_literals() -> dict[str, str]:
     found = {}
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY_SHAPE.fullmatch(node.value):
-                if node.value.split(".")[0] in NAMESPACES:
-                    found[node.value] = f"{path.relative_to(ROOT)}:{node.lineno}"
+            is_key = isinstance(node, ast.Constant) and isinstance(node.value, str) and KEY_SHAPE.fullmatch(node.value)
+            if is_key and node.value.split(".")[0] in NAMESPACES:
+                found[node.value] = f"{path.relative_to(ROOT)}:{node.lineno}"
     return found
 
 
@@ -87,7 +87,9 @@ def test_every_literal_key_in_the_code_exists() -> None:
     called = {k for path in SOURCES for k in CALLS.findall(path.read_text(encoding="utf-8"))}
     assert len(called) > 60 and called <= keys.keys()  # the plain calls are all among them
     assert {"lobby.started", "fortissimo.board.second_half", "fortissimo.title"} <= keys.keys()
-    missing = sorted(f"{k} ({where})" for k, where in keys.items() if not all(catalog().has(l, k) for l in LANGUAGES))
+    missing = sorted(
+        f"{k} ({where})" for k, where in keys.items() if not all(catalog().has(lang, k) for lang in LANGUAGES)
+    )
     assert missing == []
 
 
@@ -172,7 +174,8 @@ def fireship_keys() -> list[str]:
     events = [
         cls.model_fields["kind"].default
         for cls in fireship_models.Event.__subclasses__()
-        if cls.__module__ == fireship_models.__name__ and cls.model_fields["kind"].default not in ("turn_started", "kept_card")
+        if cls.__module__ == fireship_models.__name__
+        and cls.model_fields["kind"].default not in ("turn_started", "kept_card")
     ]
     cards = list(fireship_cards.DECK) + ["gulf_stream"]
     return (
@@ -292,5 +295,3 @@ def test_no_lazy_plural_and_no_doubled_punctuation() -> None:
 
 def test_english_has_no_french_quotation_marks() -> None:
     assert [(f, k) for f, k, t in all_texts() if f.endswith("en.json") and ("«" in t or "»" in t)] == []
-
-

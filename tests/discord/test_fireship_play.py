@@ -145,7 +145,10 @@ async def test_non_answers_an_attack_in_secret(env: Env) -> None:
     assert "🚫 No" not in texts and "ben must play" not in texts and "attacks" not in texts
     end_turn = next(c for c in custom_ids(shown) if c.endswith(":x"))
     waited = await ann.click(shown, custom_id=end_turn)
-    assert waited.ephemeral and waited.response.content == "⛔ One moment: the last move is still being played. Try again in a few seconds."
+    assert (
+        waited.ephemeral
+        and waited.response.content == "⛔ One moment: the last move is still being played. Try again in a few seconds."
+    )
     assert (await driver.record()).version == record.version
     assert ann.user.dm_channel is None or not list(ann.user.dm_channel.history())
     dm = await driver.last_dm(record, driver_seat(record, ben))
@@ -196,7 +199,10 @@ async def test_moves_end_and_the_turn_passes(env: Env) -> None:
     first = env.bot.service.state(record).current
     await driver.step()  # the roll
     state = env.bot.service.state(await driver.record())
-    assert state.phase == "move" and f"**{state.points} points**" in board(env, thread, await driver.record()).embeds[0].description
+    assert (
+        state.phase == "move"
+        and f"**{state.points} points**" in board(env, thread, await driver.record()).embeds[0].description
+    )
     await driver.play(first, EndMoves())
     await driver.step()
     state = env.bot.service.state(await driver.record())

@@ -74,7 +74,9 @@ def test_private_views_of_the_others_are_those_before_the_window() -> None:
             if seat == asked:
                 assert during.embed.fields[-1].name == "⚡ An action hits you"
                 plays = [c for c in controls(during.view) if c[5].split(":")[-1] != "ok"]
-                assert {c[5].split(":")[-1] for c in plays} == {a.token() for a in ENGINE.legal_actions(state, seat)} - {"ok"}
+                assert {c[5].split(":")[-1] for c in plays} == {
+                    a.token() for a in ENGINE.legal_actions(state, seat)
+                } - {"ok"}
                 continue
             if state.hands[seat] == before.hands[seat]:
                 assert drawn(during) == drawn(UI.private(record, before, seat, "en"))

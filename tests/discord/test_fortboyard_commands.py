@@ -11,7 +11,7 @@ from tests.discord.test_fortboyard_trials import two_players
 EMBED_SIZE = 6000  # Discord: the characters of one embed, all its texts together
 
 
-async def test_rules_in_both_languages_list_every_house_rule(env) -> None:  # noqa: ANN001
+async def test_rules_in_both_languages_list_every_house_rule(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
@@ -34,7 +34,7 @@ async def test_rules_in_both_languages_list_every_house_rule(env) -> None:  # no
             assert all(t(lang, f"fortboyard.kind.{kind}").split(":")[0] in text for kind in kinds)
 
 
-async def test_the_rules_state_the_duels_bounds_the_idle_cards_and_the_track_from_the_engine(env) -> None:  # noqa: ANN001
+async def test_the_rules_state_the_duels_bounds_the_idle_cards_and_the_track_from_the_engine(env) -> None:
     """The decisions the rules text must state, with the numbers taken from the engine's constants."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -55,23 +55,38 @@ async def test_the_rules_state_the_duels_bounds_the_idle_cards_and_the_track_fro
            "Master key × 2)" in en  # fmt: skip
     assert "(Porte × 1, Concentration × 5, Force × 5, Duel × 4, Énigme × 5, Prison × 2, Passe-partout × 2)" in fr
     assert "The bag: 10 stones (worth nothing) and 60 × 10, 20 × 20, 10 × 50 Boyards" in en
-    for name in ("Sequence", "Letter count", "Intruder", "Mental arithmetic", "Typing", "Push your luck", "Tapping",
-                 "Reaction light", "First right answer", "Stone-paper-scissors-well", "Nim", "Sea battle", "Riddle"):
+    for name in (
+        "Sequence",
+        "Letter count",
+        "Intruder",
+        "Mental arithmetic",
+        "Typing",
+        "Push your luck",
+        "Tapping",
+        "Reaction light",
+        "First right answer",
+        "Stone-paper-scissors-well",
+        "Nim",
+        "Sea battle",
+        "Riddle",
+    ):
         assert f"• **{name}**:" in en, name
 
 
-async def test_start_options_show_in_the_lobby(env) -> None:  # noqa: ANN001
+async def test_start_options_show_in_the_lobby(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     ann = guild.add_member(env.create_user("ann"))
     set_locale(ann, "fr")
-    lobby = (await ann.slash(channel, "fortboyard start", cards="en", side="blue", hourglass=45, computer_skill=80)).response
+    lobby = (
+        await ann.slash(channel, "fortboyard start", cards="en", side="blue", hourglass=45, computer_skill=80)
+    ).response
     text = public_text(lobby)
     assert "cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45\xa0secondes" in text  # written out
     assert "80 % / 80 % / 80 % / 80 %" in text
 
 
-async def test_a_player_who_quits_mid_game_leaves_the_other_the_win(env) -> None:  # noqa: ANN001
+async def test_a_player_who_quits_mid_game_leaves_the_other_the_win(env) -> None:
     driver, ann, ben, thread = await two_players(env)
     await driver.play_until(lambda state: state.phase == "trial")
     shown = await ben.slash(thread, "fortboyard status")

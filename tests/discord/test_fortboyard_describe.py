@@ -9,7 +9,7 @@ from tests.discord.test_fortboyard_mechanics import stage
 from tests.discord.test_fortboyard_trials import two_players
 
 
-async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env) -> None:  # noqa: ANN001
+async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env) -> None:
     driver, ann, _, thread = await two_players(env)
     record = await driver.record()
     ui = env.bot.tables.uis["fortboyard"]
@@ -18,7 +18,9 @@ async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env
     (picture,) = shown.attachments
     alt = alt_text(ui.describe(record, env.bot.service.state(record), "en"))
     assert picture.description == alt and len(alt) <= ALT_SIZE
-    assert alt.startswith("Round 1: the keys\n🔴 ann: at the start · 0 keys\n🔵 ben: at the start · 0 keys\n🔑 Keys in stock: 20")
+    assert alt.startswith(
+        "Round 1: the keys\n🔴 ann: at the start · 0 keys\n🔵 ben: at the start · 0 keys\n🔑 Keys in stock: 20"
+    )
 
     record = await driver.play_until(lambda state: state.round == 1 and any(p.cell is not None for p in state.players))
     state = env.bot.service.state(record)
@@ -34,7 +36,7 @@ async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env
     assert f"{name}: cell {state.players[seat].cell} (" in picture.description  # the new picture, its new text
 
 
-async def test_a_sequence_to_memorise_is_in_no_description(env) -> None:  # noqa: ANN001
+async def test_a_sequence_to_memorise_is_in_no_description(env) -> None:
     driver, _, ben, thread = await two_players(env)
     sample = {"kind": "sequence", "items": ["bougie", "dragon", "ancre", "igloo", "lune"], "show_seconds": 8}
     record = await stage(env, driver, thread, "concentration", sample)

@@ -30,7 +30,7 @@ SAMPLES = {
 }  # fmt: skip
 
 
-async def stage(env, driver, thread, category: str, sample: dict):  # noqa: ANN001, ANN201
+async def stage(env, driver, thread, category: str, sample: dict):
     """The table as it stands when the current player draws this card."""
     service = env.bot.service
     record = await driver.record()
@@ -47,8 +47,8 @@ async def stage(env, driver, thread, category: str, sample: dict):  # noqa: ANN0
 
 
 @pytest.mark.parametrize("kind", list(SAMPLES))
-async def test_a_new_mechanic_plays_through_the_board(env, kind: str) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env)
+async def test_a_new_mechanic_plays_through_the_board(env, kind: str) -> None:
+    driver, _ann, _ben, thread = await two_players(env)
     category, sample = SAMPLES[kind]
     driver.skill = 100  # answers right
     record = await stage(env, driver, thread, category, sample)
@@ -75,8 +75,8 @@ async def test_a_new_mechanic_plays_through_the_board(env, kind: str) -> None:  
         assert "🎯" in after and "wins the trial" in after
 
 
-async def test_a_press_on_red_is_a_false_start(env) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env)
+async def test_a_press_on_red_is_a_false_start(env) -> None:
+    driver, _ann, _ben, thread = await two_players(env)
     record = await stage(env, driver, thread, *SAMPLES["reaction"])
     state = env.bot.service.state(record)
     actor = driver.actor(record, state.trial.players[0])
@@ -86,8 +86,8 @@ async def test_a_press_on_red_is_a_false_start(env) -> None:  # noqa: ANN001
     assert env.bot.service.state(after).trial is None
 
 
-async def test_both_duellists_type_at_once_and_the_second_answer_still_counts(env) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env)
+async def test_both_duellists_type_at_once_and_the_second_answer_still_counts(env) -> None:
+    driver, _ann, _ben, thread = await two_players(env)
     quickfire = {"kind": "quickfire", "question": "How many legs has a spider?", "answer": "eight", "variants": ["8"]}
     record = await stage(env, driver, thread, "duel", quickfire)
     state = env.bot.service.state(record)
@@ -102,19 +102,21 @@ async def test_both_duellists_type_at_once_and_the_second_answer_still_counts(en
     assert "answers: wrong" in after and "wins the trial (answer: eight)" in after
 
 
-async def test_the_red_light_shows_no_countdown(env) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env)
+async def test_the_red_light_shows_no_countdown(env) -> None:
+    driver, _ann, _ben, thread = await two_players(env)
     record = await stage(env, driver, thread, *SAMPLES["reaction"])
     shown = public_text(board(env, thread, record))
     assert "turns green when it likes" in shown and "<t:" not in shown.split("Round 1")[1].split("Players")[0]
 
 
-async def test_a_press_that_changes_no_pawn_uploads_no_new_picture(env) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env)
+async def test_a_press_that_changes_no_pawn_uploads_no_new_picture(env) -> None:
+    driver, _ann, _ben, thread = await two_players(env)
     record = await stage(env, driver, thread, *SAMPLES["tapping"])
     first = board(env, thread, record).attachments[0].id
     state = env.bot.service.state(record)
-    await driver.actor(record, state.current).click(board(env, thread, record), custom_id=f"g:fortboyard:{record.id}:0:tap")
+    await driver.actor(record, state.current).click(
+        board(env, thread, record), custom_id=f"g:fortboyard:{record.id}:0:tap"
+    )
     record = await driver.record()
     assert "**1/6**" in public_text(board(env, thread, record))
     assert board(env, thread, record).attachments[0].id == first  # the same picture stays
@@ -125,8 +127,8 @@ async def test_a_press_that_changes_no_pawn_uploads_no_new_picture(env) -> None:
 
 @pytest.mark.parametrize(("lang", "reply"), [("en", "You have already made your choice: waiting for the others."),
                                              ("fr", "Votre choix est déjà fait : on attend les autres.")])  # fmt: skip
-async def test_a_second_click_on_a_sign_says_the_choice_is_made(env, lang: str, reply: str) -> None:  # noqa: ANN001
-    driver, ann, ben, thread = await two_players(env, lang)
+async def test_a_second_click_on_a_sign_says_the_choice_is_made(env, lang: str, reply: str) -> None:
+    driver, _ann, _ben, thread = await two_players(env, lang)
     record = await stage(env, driver, thread, "duel", {"kind": "spsw", "wins": 1})
     first, second = env.bot.service.state(record).trial.players
     chooser = driver.actor(record, first)
@@ -149,9 +151,9 @@ LONG_ANSWERS = {
 }
 
 
-async def test_a_typed_answer_as_long_as_the_box_allows_is_played(env) -> None:  # noqa: ANN001
+async def test_a_typed_answer_as_long_as_the_box_allows_is_played(env) -> None:
     """100 accented letters, 100 emoji, or a mix: the box lets them through, so the trial judges them."""
-    driver, ann, ben, thread = await two_players(env)
+    driver, _ann, _ben, thread = await two_players(env)
     for text in LONG_ANSWERS.values():
         record = await stage(env, driver, thread, *SAMPLES["intruder"])
         state = env.bot.service.state(record)

@@ -5,7 +5,7 @@ from tests.discord.driver import check_log_and_replay
 from tests.discord.fortboyard_driver import Driver, open_table
 
 
-async def test_three_players_play_a_whole_game_in_french(env) -> None:  # noqa: ANN001
+async def test_three_players_play_a_whole_game_in_french(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))
@@ -15,4 +15,3 @@ async def test_three_players_play_a_whole_game_in_french(env) -> None:  # noqa: 
     driver = Driver(env, thread, [ann, ben, cat], record.id)
     record = await driver.play_to_end()
     await check_log_and_replay(env, record, driver.tokens)
-

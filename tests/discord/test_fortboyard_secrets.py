@@ -24,7 +24,9 @@ from tests.discord.fortboyard_driver import Driver, board, open_table
 from tests.discord.test_fortboyard_mechanics import stage
 from tests.discord.test_fortboyard_trials import two_players
 
-PUBLIC_ID = re.compile(r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+|r:fortboyard|[dh]:fortboyard:\d+)")
+PUBLIC_ID = re.compile(
+    r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+|r:fortboyard|[dh]:fortboyard:\d+)"
+)
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,7 +53,7 @@ def said(text: str, word: str) -> bool:
 
 
 @pytest.mark.parametrize(("lang", "humans", "computers"), [("fr", 3, 0), ("en", 2, 2)])
-async def test_no_clue_or_code_word_ever_shows_in_public(env, caplog, lang, humans, computers) -> None:  # noqa: ANN001
+async def test_no_clue_or_code_word_ever_shows_in_public(env, caplog, lang, humans, computers) -> None:
     caplog.set_level(logging.INFO)
     for name in ("bot", "cogs", "games"):
         caplog.set_level(logging.DEBUG, logger=name)
@@ -83,7 +85,7 @@ async def test_no_clue_or_code_word_ever_shows_in_public(env, caplog, lang, huma
                 assert not [c for c in clues if c.lower() in text.lower()], text
                 if not over:
                     assert not [w for w in code_words if set(words(w)) - printed and said(text, w)], text
-        for seat, member in enumerate(players):
+        for member in players:
             dms = " ".join(m.content for m in member.user.dm_channel.history())
             for other, (_, clues) in enumerate(everyone):
                 if record.seat_of(member.id) != other:
@@ -110,13 +112,15 @@ async def test_no_clue_or_code_word_ever_shows_in_public(env, caplog, lang, huma
     dms = [m.content for member in players for m in member.user.dm_channel.history()]
     assert dms and all("🧩" in dm for dm in dms)
     result = public_text(bot_messages(thread, env)[-1])
-    assert all(ENGINE._word(state, seat).word in result for seat in range(len(record.seats)) if state.players[seat].level)
+    assert all(
+        ENGINE._word(state, seat).word in result for seat in range(len(record.seats)) if state.players[seat].level
+    )
 
 
-async def test_a_sequence_hidden_again_stays_hidden_on_a_board_posted_again(env) -> None:  # noqa: ANN001
+async def test_a_sequence_hidden_again_stays_hidden_on_a_board_posted_again(env) -> None:
     """A sequence is shown a few seconds, then hidden to be retyped. A `/fortboyard status` meanwhile
     posts the board again; once the player is ready, no message of the thread may still show it."""
-    driver, ann, ben, thread = await two_players(env)
+    driver, _ann, ben, thread = await two_players(env)
     sample = {"kind": "sequence", "items": ["bougie", "dragon", "ancre", "igloo", "lune"], "show_seconds": 8}
     record = await stage(env, driver, thread, "concentration", sample)
     assert "bougie · dragon · ancre" in public_text(board(env, thread, record))

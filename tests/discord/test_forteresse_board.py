@@ -28,7 +28,7 @@ def check_embed(data: dict) -> None:
     assert embed_size(data) <= 6000
 
 
-def offered(message) -> set[str]:  # noqa: ANN001
+def offered(message) -> set[str]:
     tokens = set()
     for child in message.view.children:
         item = getattr(child, "item", child)
@@ -70,7 +70,8 @@ def test_every_state_of_a_game_draws_within_limits(seed: int, auto_ties: bool) -
             if state.result is None:
                 assert offered(private) == {a.token() for a in ENGINE.legal_actions(state, 0)}
                 assert [item.custom_id for item in board.view.children] == [  # "My hand" and "Discards" only
-                    f"p:forteresse:{record.id}", f"g:forteresse:{record.id}:{record.version}:more-discards"
+                    f"p:forteresse:{record.id}",
+                    f"g:forteresse:{record.id}:{record.version}:more-discards",
                 ]
             else:
                 assert private.view is None
@@ -95,7 +96,7 @@ def table_record(recent: list[dict], news: list[dict]) -> SessionRecord:
     )  # fmt: skip
 
 
-def public(events: list) -> list[dict]:  # noqa: ANN001
+def public(events: list) -> list[dict]:
     return [e.model_dump(mode="json") for e in events if e.audience is None]
 
 
@@ -169,6 +170,7 @@ def test_the_boss_tie_in_both_languages() -> None:
         (menu,) = [getattr(c, "item", c) for c in private.view.children if hasattr(getattr(c, "item", c), "options")]
         assert menu.placeholder == placeholder
         assert [(o.label, o.value, o.description) for o in menu.options] == [
-            (labels[0], "bs.f9H.fJH", description), (labels[1], "bs.f9H.fKH", description)
+            (labels[0], "bs.f9H.fJH", description),
+            (labels[1], "bs.f9H.fKH", description),
         ]
         assert question in private.embed.description and question in board_text(record, state, lang)

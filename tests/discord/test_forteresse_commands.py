@@ -21,12 +21,15 @@ from tests.discord.test_forteresse_play import LOST_SEED, use_seed
 
 
 def embed_size(embed: discord.Embed) -> int:
-    return len(embed.title or "") + len(embed.description or "") + len(embed.footer.text or "") + sum(
-        len(f.name) + len(f.value) for f in embed.fields
+    return (
+        len(embed.title or "")
+        + len(embed.description or "")
+        + len(embed.footer.text or "")
+        + sum(len(f.name) + len(f.value) for f in embed.fields)
     )
 
 
-async def table(env, locale: str = "en-US"):  # noqa: ANN001, ANN201
+async def table(env, locale: str = "en-US"):
     guild = env.create_guild(preferred_locale=locale)
     channel = guild.create_text_channel("games")
     ann, bob = (guild.add_member(env.create_user(name)) for name in ("ann", "bob"))
@@ -34,7 +37,7 @@ async def table(env, locale: str = "en-US"):  # noqa: ANN001, ANN201
     return guild, channel, ann, bob, record, thread
 
 
-async def test_rules_in_both_languages_within_embed_limits(env) -> None:  # noqa: ANN001
+async def test_rules_in_both_languages_within_embed_limits(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     ann, bob = (guild.add_member(env.create_user(name)) for name in ("ann", "bob"))
@@ -60,7 +63,7 @@ async def test_rules_in_both_languages_within_embed_limits(env) -> None:  # noqa
     assert "`/forteresse main`" in fr.fields[4].value and "`/forteresse hand`" in en.fields[4].value
 
 
-async def test_the_hand_command_shows_the_private_view(env) -> None:  # noqa: ANN001
+async def test_the_hand_command_shows_the_private_view(env) -> None:
     _, channel, ann, _, record, thread = await table(env, locale="fr")
     set_locale(ann, "fr")
     result = await ann.slash(thread, "forteresse hand")
@@ -78,7 +81,7 @@ async def test_the_hand_command_shows_the_private_view(env) -> None:  # noqa: AN
     assert game_state(env, await driver.record()).step != "1.1"
 
 
-async def test_someone_else_cannot_open_the_hand(env) -> None:  # noqa: ANN001
+async def test_someone_else_cannot_open_the_hand(env) -> None:
     _, _, ann, bob, record, thread = await table(env)
     set_locale(bob, "fr")
     clicked = await bob.click(board(env, thread, record), label="My hand")
@@ -92,7 +95,7 @@ async def test_someone_else_cannot_open_the_hand(env) -> None:  # noqa: ANN001
     assert clicked.response.id not in [m.id for m in thread.history(viewer=ann)]
 
 
-async def test_a_stale_private_view_is_refused_and_refreshed(env) -> None:  # noqa: ANN001
+async def test_a_stale_private_view_is_refused_and_refreshed(env) -> None:
     _, _, ann, _, record, thread = await table(env)
     driver = Driver(env, thread, ann, record.id)
     old = await driver.open_hand()
@@ -116,7 +119,7 @@ async def test_a_stale_private_view_is_refused_and_refreshed(env) -> None:  # no
     assert set(controls(refreshed)) == {a.token() for a in ENGINE.legal_actions(game_state(env, now), 0)}
 
 
-async def test_a_restart_in_the_middle_of_a_turn(env, db_path, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_restart_in_the_middle_of_a_turn(env, db_path, monkeypatch) -> None:
     use_seed(monkeypatch, LOST_SEED)
     _, _, ann, _, record, thread = await table(env)
     driver = Driver(env, thread, ann, record.id)
@@ -144,14 +147,14 @@ async def test_a_restart_in_the_middle_of_a_turn(env, db_path, monkeypatch) -> N
     assert record.board_message_ids == after.board_message_ids  # edited in place all along
 
 
-def refuse_attacks(state, legal):  # noqa: ANN001, ANN201
+def refuse_attacks(state, legal):
     """The computer player's choices, except that no Hero ever attacks."""
     if state.prompt.kind == "attackers":
         return "pass"
     return computer_choice(state, legal)
 
 
-async def test_ending_the_attacks_with_idle_heroes_asks_first(env) -> None:  # noqa: ANN001
+async def test_ending_the_attacks_with_idle_heroes_asks_first(env) -> None:
     _, _, ann, _, record, thread = await table(env)
     set_locale(ann, "fr")
     driver = Driver(env, thread, ann, record.id, choose=refuse_attacks)
@@ -195,4 +198,4 @@ async def test_ending_the_attacks_with_idle_heroes_asks_first(env) -> None:  # n
 
 def name_fr(card: str) -> str:
     words = {"J": "Valet", "Q": "Dame", "K": "Roi"}
-    return f"{words[card[1]]} {dict(H='♥', D='♦', C='♣', S='♠')[card[2]]}"
+    return f"{words[card[1]]} { {'H': '♥', 'D': '♦', 'C': '♣', 'S': '♠'}[card[2]] }"

@@ -21,7 +21,7 @@ def listed(cards: list[str], lang: str) -> str:
     return ", ".join(card_name(card, lang) for card in cards)
 
 
-async def test_both_discards_in_full_and_in_order_in_both_languages(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_both_discards_in_full_and_in_order_in_both_languages(env, monkeypatch) -> None:
     use_seed(monkeypatch, WON_SEED)
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
@@ -61,8 +61,14 @@ async def test_both_discards_in_full_and_in_order_in_both_languages(env, monkeyp
     after = await driver.record()
     assert (after.version, after.state) == (record.version, record.state)
     before = (list(state.discard), list(state.fortress_discard))
-    record = await driver.play_until(lambda s: len(s.discard) > len(before[0]) and len(s.fortress_discard) > len(before[1]))
+    record = await driver.play_until(
+        lambda s: len(s.discard) > len(before[0]) and len(s.fortress_discard) > len(before[1])
+    )
     later = game_state(env, record)
-    answer = private_reply(await ann.click(board(env, thread, record), custom_id=f"g:forteresse:{record.id}:{record.version}:more-discards"))
+    answer = private_reply(
+        await ann.click(
+            board(env, thread, record), custom_id=f"g:forteresse:{record.id}:{record.version}:more-discards"
+        )
+    )
     values = [f.value for f in answer.embeds[0].fields]
     assert values[:2] == [listed(later.discard, "fr"), listed(later.fortress_discard, "fr")]

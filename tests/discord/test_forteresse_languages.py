@@ -2,7 +2,6 @@
 
 import re
 
-
 from bot.i18n import catalog
 from tests.conftest import add_admin, set_locale
 from tests.discord.driver import bot_messages, public_text
@@ -25,7 +24,7 @@ def fragments(lang: str, other: str) -> set[str]:
     return found
 
 
-async def test_a_french_board_for_an_english_player(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_french_board_for_an_english_player(env, monkeypatch) -> None:
     use_seed(monkeypatch, LOST_SEED)
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
@@ -56,7 +55,7 @@ async def test_a_french_board_for_an_english_player(env, monkeypatch) -> None:  
     assert "Vous seul voyez ce message" not in shown_private and "Only you see this message" in shown_private
 
 
-async def test_a_french_player_on_an_english_server(env) -> None:  # noqa: ANN001
+async def test_a_french_player_on_an_english_server(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))

@@ -20,7 +20,7 @@ def use_seed(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
     monkeypatch.setattr(bot.ui.lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
 
 
-async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     use_seed(monkeypatch, WON_SEED)
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
@@ -49,8 +49,11 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:  # noqa: A
     assert [a.filename for a in shown.attachments] == ["board.png"]
     # The only controls on the public board: "My hand", both discards, the rules, the latest moves, the board in words.
     assert [(i.label, i.custom_id) for i in items(shown)] == [
-        ("My hand", f"p:forteresse:{record.id}"), ("Discards", f"g:forteresse:{record.id}:{record.version}:more-discards"),
-        ("Rules", "r:forteresse"), ("History", f"h:forteresse:{record.id}"), ("Describe", f"d:forteresse:{record.id}"),
+        ("My hand", f"p:forteresse:{record.id}"),
+        ("Discards", f"g:forteresse:{record.id}:{record.version}:more-discards"),
+        ("Rules", "r:forteresse"),
+        ("History", f"h:forteresse:{record.id}"),
+        ("Describe", f"d:forteresse:{record.id}"),
     ]
 
     driver = Driver(env, thread, ann, record.id)
@@ -91,7 +94,7 @@ def hand_lines(hand: list[str]) -> list[str]:
     return [f"{words.get(card[1], card[1])} {symbols[card[2]]}" for card in hand]
 
 
-async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
     use_seed(monkeypatch, LOST_SEED)
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
@@ -104,7 +107,13 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     assert embed.title == f"🏰 Forteresse Solo — table n°{record.id}"
     assert embed.description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
     assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
-    assert [i.label for i in items(board(env, thread, record))] == ["Ma main", "Défausses", "Règles", "Historique", "Décrire"]
+    assert [i.label for i in items(board(env, thread, record))] == [
+        "Ma main",
+        "Défausses",
+        "Règles",
+        "Historique",
+        "Décrire",
+    ]
 
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
@@ -126,7 +135,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:  # noqa: A
     await check_log_and_replay(env, record, driver.tokens)
 
 
-async def test_every_menu_holds_only_legal_moves_and_fits_discord(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_every_menu_holds_only_legal_moves_and_fits_discord(env, monkeypatch) -> None:
     """Along a whole game: at most 5 rows, 25 options per menu, 5 buttons per row, 100-character ids."""
     use_seed(monkeypatch, 124)  # 26 moves to a loss, with auto_ties
     guild = env.create_guild(preferred_locale="en-US")

@@ -26,7 +26,9 @@ from tests.discord.test_forteresse_play import LOST_SEED, WON_SEED
 
 CODE = re.compile(r"\b[pf][A2-9TJQK][HDCS]\b")
 NAME = re.compile(r"(?<![\w+])(10|[2-9]|As|Valet|Dame|Roi|Ace|Jack|Queen|King) [♥♦♣♠]")
-PUBLIC_ID = re.compile(r"p:forteresse:\d+|g:forteresse:\d+:\d+:more-discards|l:\d+:\d+:[a-z_]+|r:forteresse|[dh]:forteresse:\d+")
+PUBLIC_ID = re.compile(
+    r"p:forteresse:\d+|g:forteresse:\d+:\d+:more-discards|l:\d+:\d+:[a-z_]+|r:forteresse|[dh]:forteresse:\d+"
+)
 
 
 def public_codes(state: ForteresseState, recent: list[dict]) -> set[str]:
@@ -44,7 +46,7 @@ def shadow(state: ForteresseState) -> ForteresseState:
 
 
 @pytest.mark.parametrize(("seed", "locale", "lang"), [(WON_SEED, "en-US", "en"), (LOST_SEED, "fr", "fr")])
-async def test_the_hand_never_shows_in_public(env, monkeypatch, caplog, seed, locale, lang) -> None:  # noqa: ANN001
+async def test_the_hand_never_shows_in_public(env, monkeypatch, caplog, seed, locale, lang) -> None:
     monkeypatch.setattr(bot.ui.lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed))
     caplog.set_level(logging.INFO)
     for name in ("bot", "cogs", "games"):

@@ -6,9 +6,9 @@ from games.fortissimo.cards import label
 from games.fortissimo.engine import HOUSE_RULES
 from tests.conftest import set_locale
 from tests.discord.driver import (
-    controls_left,
     Driver,
     board_messages,
+    controls_left,
     game_state,
     items,
     open_table,
@@ -17,11 +17,11 @@ from tests.discord.driver import (
 )
 
 
-def embed_text(embed) -> str:  # noqa: ANN001
+def embed_text(embed) -> str:
     return "\n".join([embed.title, embed.description, *(f"{f.name}\n{f.value}" for f in embed.fields)])
 
 
-async def test_rules_are_private_and_in_the_readers_language(env) -> None:  # noqa: ANN001
+async def test_rules_are_private_and_in_the_readers_language(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     ann = guild.add_member(env.create_user("ann"))
@@ -49,7 +49,7 @@ async def test_rules_are_private_and_in_the_readers_language(env) -> None:  # no
     assert french.response.id not in [m.id for m in channel.history(viewer=bob)]
 
 
-async def test_status_posts_the_board_again(env) -> None:  # noqa: ANN001
+async def test_status_posts_the_board_again(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
@@ -87,7 +87,7 @@ async def test_status_posts_the_board_again(env) -> None:  # noqa: ANN001
     assert [m.id for m in thread.history()[-2:]] == (await session(env, record.id)).board_message_ids
 
 
-async def test_quit_in_a_three_player_game_the_others_play_on(env) -> None:  # noqa: ANN001
+async def test_quit_in_a_three_player_game_the_others_play_on(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat")]
@@ -126,7 +126,7 @@ async def test_quit_in_a_three_player_game_the_others_play_on(env) -> None:  # n
     assert ENGINE.dump(replayed) == record.state
 
 
-async def test_quit_in_a_two_player_game_ends_it(env) -> None:  # noqa: ANN001
+async def test_quit_in_a_two_player_game_ends_it(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     ann = guild.add_member(env.create_user("ann"))
@@ -154,7 +154,7 @@ async def test_quit_in_a_two_player_game_ends_it(env) -> None:  # noqa: ANN001
     assert again.ephemeral and again.response.content == "⛔ No game of this kind is running here."  # ann reads English
 
 
-async def test_quit_leaving_only_computers_cancels_the_game(env) -> None:  # noqa: ANN001
+async def test_quit_leaving_only_computers_cancels_the_game(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
@@ -166,11 +166,14 @@ async def test_quit_leaving_only_computers_cancels_the_game(env) -> None:  # noq
     assert result.ephemeral and result.response.content == "You left the game."
     record = await session(env, record.id)
     assert record.status == "cancelled"
-    assert [m.content for m in thread.history()[-2:]] == ["🚪 ann leaves the game.", "❌ The game of Fortissimo! was cancelled."]
+    assert [m.content for m in thread.history()[-2:]] == [
+        "🚪 ann leaves the game.",
+        "❌ The game of Fortissimo! was cancelled.",
+    ]
     assert all(m.components == [] for m in thread.history())
 
 
-async def test_lobby_leave_status_and_quit(env) -> None:  # noqa: ANN001
+async def test_lobby_leave_status_and_quit(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))

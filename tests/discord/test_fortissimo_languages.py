@@ -27,7 +27,7 @@ def fragments(lang: str, other: str) -> set[str]:
     return found
 
 
-def public_messages_text(env, channel) -> str:  # noqa: ANN001
+def public_messages_text(env, channel) -> str:
     """Every non-ephemeral bot message in the channel and its threads."""
     texts = []
     for place in (channel, *channel.threads):
@@ -37,7 +37,7 @@ def public_messages_text(env, channel) -> str:  # noqa: ANN001
     return "\n".join(texts)
 
 
-async def play_and_collect(env, guild, lang: str) -> str:  # noqa: ANN001
+async def play_and_collect(env, guild, lang: str) -> str:
     """A whole advanced game for three; every public text shown along the way."""
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat")]
@@ -56,7 +56,7 @@ async def play_and_collect(env, guild, lang: str) -> str:  # noqa: ANN001
 
 
 @pytest.mark.parametrize(("locale", "lang", "other"), [("fr", "fr", "en"), ("en-US", "en", "fr")])
-async def test_public_messages_use_only_the_servers_language(env, locale, lang, other) -> None:  # noqa: ANN001
+async def test_public_messages_use_only_the_servers_language(env, locale, lang, other) -> None:
     guild = env.create_guild(preferred_locale=locale)
     shown = await play_and_collect(env, guild, lang)
     foreign = sorted(f for f in fragments(other, lang) if f in shown)
@@ -65,7 +65,7 @@ async def test_public_messages_use_only_the_servers_language(env, locale, lang, 
     assert len([f for f in own if f in shown]) >= 20  # and they do speak it
 
 
-async def test_only_admins_change_the_language(env) -> None:  # noqa: ANN001
+async def test_only_admins_change_the_language(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     ann = guild.add_member(env.create_user("ann"))
@@ -112,5 +112,5 @@ async def test_only_admins_change_the_language(env) -> None:  # noqa: ANN001
     assert (await env.bot.storage.guild_settings(guild.id)).language is None
 
 
-def _enabled(message):  # noqa: ANN001, ANN202
+def _enabled(message):
     return [c.custom_id for row in message.components for c in row.children if not c.disabled]

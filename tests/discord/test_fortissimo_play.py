@@ -9,14 +9,14 @@ from games.fortissimo.cards import label
 from games.fortissimo.scoring import score
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import (
-    add_computer,
-    controls_left,
-    check_log_and_replay,
     Driver,
+    add_computer,
     board_messages,
     bot_messages,
     cannon_first,
+    check_log_and_replay,
     climb_with_put_backs,
+    controls_left,
     custom_ids,
     game_state,
     items,
@@ -29,7 +29,7 @@ from tests.discord.driver import (
 )
 
 
-async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN001
+async def test_whole_two_player_basic_game_in_french(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     alice = guild.add_member(env.create_user("alice"))
@@ -85,7 +85,8 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     assert result.embeds[0].fields[0].name == f"1. {winner}"
     # The final board stays, without a control of the game: only a rematch and the rules.
     assert [m.id for m in bot_messages(thread, env) if m.embeds and "table n°" in (m.embeds[0].title or "")] == [
-        record.board_message_ids[0], result.id
+        record.board_message_ids[0],
+        result.id,
     ]
     assert all(controls_left(m) == [] for m in thread.history())
     final = next(m for m in thread.history() if m.id == record.board_message_ids[0])
@@ -97,7 +98,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:  # noqa: ANN0
     await check_log_and_replay(env, record, driver.tokens)
 
 
-async def test_whole_three_player_advanced_game_with_a_cannon_shot(env) -> None:  # noqa: ANN001
+async def test_whole_three_player_advanced_game_with_a_cannon_shot(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat")]
@@ -155,7 +156,7 @@ async def test_whole_three_player_advanced_game_with_a_cannon_shot(env) -> None:
     await check_log_and_replay(env, record, driver.tokens)
 
 
-async def test_one_human_against_three_computers(env) -> None:  # noqa: ANN001
+async def test_one_human_against_three_computers(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     dana = guild.add_member(env.create_user("dana"))
@@ -189,7 +190,7 @@ async def test_one_human_against_three_computers(env) -> None:  # noqa: ANN001
     await check_log_and_replay(env, record, driver.tokens)
 
 
-async def test_old_buttons_keep_working_after_a_restart(env, db_path) -> None:  # noqa: ANN001
+async def test_old_buttons_keep_working_after_a_restart(env, db_path) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
@@ -220,7 +221,7 @@ async def test_old_buttons_keep_working_after_a_restart(env, db_path) -> None:  
     await check_log_and_replay(env, record, driver.tokens)
 
 
-async def test_without_thread_permission_the_game_stays_in_the_channel(env) -> None:  # noqa: ANN001
+async def test_without_thread_permission_the_game_stays_in_the_channel(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     ann = guild.add_member(env.create_user("ann"))
     ben = guild.add_member(env.create_user("ben"))
@@ -241,10 +242,12 @@ async def test_without_thread_permission_the_game_stays_in_the_channel(env) -> N
     assert channel.threads == []
     assert channel.history()[-1].embeds[0].title == f"🏁 Fortissimo! — result of table #{record.id}"
     assert not any(cid.startswith("g:") for m in channel.history() for cid in custom_ids(m))
-    assert "🏁 The game is over." in public_text(next(m for m in channel.history() if m.id == record.board_message_ids[0]))
+    assert "🏁 The game is over." in public_text(
+        next(m for m in channel.history() if m.id == record.board_message_ids[0])
+    )
 
 
-async def test_the_result_is_posted_even_when_the_board_cannot_be_edited(env) -> None:  # noqa: ANN001
+async def test_the_result_is_posted_even_when_the_board_cannot_be_edited(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
@@ -269,7 +272,7 @@ async def test_the_result_is_posted_even_when_the_board_cannot_be_edited(env) ->
     assert thread.history()[-1].embeds[0].title == f"🏁 Fortissimo! — result of table #{record.id}"
 
 
-async def test_a_blocked_game_opens_the_grid_then_ends(env) -> None:  # noqa: ANN001
+async def test_a_blocked_game_opens_the_grid_then_ends(env) -> None:
     """Players who grab the highest cards soon cannot take any more: the last one
     able to take plays on the open grid, then nobody can take and the game ends."""
     guild = env.create_guild(preferred_locale="en-US")
@@ -315,7 +318,7 @@ async def test_a_blocked_game_opens_the_grid_then_ends(env) -> None:  # noqa: AN
     await check_log_and_replay(env, record, driver.tokens)
 
 
-async def test_the_wizard_inserts_a_lower_card(env) -> None:  # noqa: ANN001
+async def test_the_wizard_inserts_a_lower_card(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(name)) for name in ("ann", "ben")]
@@ -332,7 +335,9 @@ async def test_the_wizard_inserts_a_lower_card(env) -> None:  # noqa: ANN001
     assert record.status == "finished"
     assert "m" in driver.tokens
     board = inserted[0]
-    match = re.search(r"🪄 (ann|ben) (?:flips [A-E][1-9] and )?inserts the \*\*(\d+)\*\* with the Wizard", public_text(board))
+    match = re.search(
+        r"🪄 (ann|ben) (?:flips [A-E][1-9] and )?inserts the \*\*(\d+)\*\* with the Wizard", public_text(board)
+    )
     assert match
     seat = next(i for i, s in enumerate(record.seats) if s.name == match[1])
     state = game_state(env, record)
@@ -341,7 +346,7 @@ async def test_the_wizard_inserts_a_lower_card(env) -> None:  # noqa: ANN001
     await check_log_and_replay(env, record, driver.tokens)
 
 
-async def test_take_and_put_back_stand_under_the_question_they_answer(env) -> None:  # noqa: ANN001
+async def test_take_and_put_back_stand_under_the_question_they_answer(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))

@@ -4,11 +4,11 @@ import pytest
 
 from tests.conftest import add_admin, set_locale
 from tests.discord.driver import (
-    add_computer,
-    custom_ids,
     Driver,
-    board_messages,
+    add_computer,
     at_once,
+    board_messages,
+    custom_ids,
     game_state,
     items,
     open_table,
@@ -18,7 +18,7 @@ from tests.discord.driver import (
 
 
 @pytest.fixture
-def table(env):  # noqa: ANN001, ANN201
+def table(env):
     """An English server: ann (host) and ben play, cat watches; cat reads French."""
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
@@ -27,13 +27,13 @@ def table(env):  # noqa: ANN001, ANN201
     return guild, channel, ann, ben, cat
 
 
-async def running(env, channel, ann, ben):  # noqa: ANN001, ANN201
+async def running(env, channel, ann, ben):
     record, _ = await open_table(env, channel, ann, [ben])
     thread = play_channel(env, channel, record)
     return record, thread, Driver(env, thread, [ann, ben], record.id)
 
 
-def enabled_flip(thread, env, record):  # noqa: ANN001, ANN201
+def enabled_flip(thread, env, record):
     """A face-down card's button that the player to act could click now."""
     for message in board_messages(thread, env):
         for item in items(message):
@@ -42,13 +42,13 @@ def enabled_flip(thread, env, record):  # noqa: ANN001, ANN201
     raise AssertionError("no flip button")
 
 
-def lobby_button(channel, lobby, label: str):  # noqa: ANN001, ANN201
+def lobby_button(channel, lobby, label: str):
     """The lobby's button as it shows now."""
     current = next(m for m in channel.history() if m.id == lobby.id)
     return next(item for item in items(current) if getattr(item, "label", None) == label)
 
 
-def refusal(result) -> str:  # noqa: ANN001
+def refusal(result) -> str:
     """The private refusal: the reply itself, or, for a click that waited behind
     another and was deferred to answer in time, its private follow-up."""
     if result.ephemeral:
@@ -62,7 +62,7 @@ def refusal(result) -> str:  # noqa: ANN001
     return text[2:]
 
 
-async def unchanged(env, before) -> None:  # noqa: ANN001
+async def unchanged(env, before) -> None:
     """Same version (so no new action: the log only grows with it), state and seats."""
     after = await session(env, before.id)
     assert (after.version, after.state, after.status, after.seats) == (
@@ -70,7 +70,7 @@ async def unchanged(env, before) -> None:  # noqa: ANN001
     )  # fmt: skip
 
 
-async def test_a_click_from_someone_not_in_the_game(env, table) -> None:  # noqa: ANN001
+async def test_a_click_from_someone_not_in_the_game(env, table) -> None:
     _, channel, ann, ben, cat = table
     record, thread, _ = await running(env, channel, ann, ben)
     message, custom_id = enabled_flip(thread, env, record)
@@ -82,10 +82,10 @@ async def test_a_click_from_someone_not_in_the_game(env, table) -> None:  # noqa
     assert all(m.content != result.response.content for m in thread.history(viewer=ann))
 
 
-async def test_a_click_out_of_turn(env, table) -> None:  # noqa: ANN001
+async def test_a_click_out_of_turn(env, table) -> None:
     _, channel, ann, ben, _ = table
     record, thread, driver = await running(env, channel, ann, ben)
-    _, state, current = await driver.current()
+    _, _state, current = await driver.current()
     waiting = ben if current is ann else ann
     message, custom_id = enabled_flip(thread, env, record)
     result = await waiting.click(message, custom_id=custom_id)
@@ -93,7 +93,7 @@ async def test_a_click_out_of_turn(env, table) -> None:  # noqa: ANN001
     await unchanged(env, record)
 
 
-async def test_a_stale_board_is_refused_and_refreshed(env, table) -> None:  # noqa: ANN001
+async def test_a_stale_board_is_refused_and_refreshed(env, table) -> None:
     _, channel, ann, ben, _ = table
     record, thread, driver = await running(env, channel, ann, ben)
     _, _, player = await driver.current()
@@ -123,7 +123,7 @@ async def test_a_stale_board_is_refused_and_refreshed(env, table) -> None:  # no
     assert f"g:fortissimo:{record.id}:{record.version}:r" in ids
 
 
-async def test_a_double_click_plays_once(env, table) -> None:  # noqa: ANN001
+async def test_a_double_click_plays_once(env, table) -> None:
     _, channel, ann, ben, _ = table
     record, thread, driver = await running(env, channel, ann, ben)
     _, _, player = await driver.current()
@@ -137,7 +137,7 @@ async def test_a_double_click_plays_once(env, table) -> None:  # noqa: ANN001
     assert [a.token for a in await env.bot.storage.actions(record.id)] == [custom_id.rsplit(":", 1)[1]]
 
 
-async def test_clicks_after_the_end_are_refused(env, table) -> None:  # noqa: ANN001
+async def test_clicks_after_the_end_are_refused(env, table) -> None:
     _, channel, ann, ben, cat = table
     record, thread, driver = await running(env, channel, ann, ben)
     old_first, _ = board_messages(thread, env)
@@ -167,12 +167,12 @@ async def test_clicks_after_the_end_are_refused(env, table) -> None:  # noqa: AN
     await unchanged(env, record)
 
 
-async def test_lobby_refusals(env, table) -> None:  # noqa: ANN001
+async def test_lobby_refusals(env, table) -> None:
     guild, channel, ann, ben, cat = table
     result = await ann.slash(channel, "fortissimo start")
     lobby = result.response.message
 
-    async def lobby_state():  # noqa: ANN202
+    async def lobby_state():
         (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
         return record
 
@@ -189,7 +189,7 @@ async def test_lobby_refusals(env, table) -> None:  # noqa: ANN001
     assert lobby_button(channel, lobby, "Remove a computer player").disabled  # no computer to remove
     await unchanged(env, before)
 
-    dan, eve = (guild.add_member(env.create_user(name)) for name in ("dan", "eve"))
+    dan, _eve = (guild.add_member(env.create_user(name)) for name in ("dan", "eve"))
     await cat.click(lobby, label="Join")
     await dan.click(lobby, label="Join")
     before = await lobby_state()
@@ -204,7 +204,7 @@ async def test_lobby_refusals(env, table) -> None:  # noqa: ANN001
     assert lobby.embeds[0].fields[0].name == "Players: 4 (2 to 4)"
 
 
-async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:  # noqa: ANN001
+async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:
     guild, channel, ann, ben, cat = table
     # In the lobby: ben may not cancel, ann (the host) may.
     lobby = (await ann.slash(channel, "fortissimo start")).response.message
@@ -238,7 +238,7 @@ async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:  # noqa: A
     assert lobby.embeds[0].description == "This table was cancelled."
 
 
-async def test_cancel_racing_the_start_cancels_the_started_game(env, table) -> None:  # noqa: ANN001
+async def test_cancel_racing_the_start_cancels_the_started_game(env, table) -> None:
     _, channel, ann, ben, _ = table
     lobby = (await ann.slash(channel, "fortissimo start")).response.message
     await ben.click(lobby, label="Join")
@@ -255,7 +255,7 @@ async def test_cancel_racing_the_start_cancels_the_started_game(env, table) -> N
     assert lobby.embeds[0].description == "This table was cancelled."
 
 
-async def test_a_double_click_in_the_lobby_adds_one_computer(env, table) -> None:  # noqa: ANN001
+async def test_a_double_click_in_the_lobby_adds_one_computer(env, table) -> None:
     _, channel, ann, _, _ = table
     result = await ann.slash(channel, "fortissimo start")
     lobby = result.response.message

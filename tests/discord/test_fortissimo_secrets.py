@@ -14,8 +14,8 @@ from games.fortissimo.cards import label, parse_label
 from tests.discord.driver import (
     ID_PATTERN,
     Driver,
-    bot_messages,
     board_messages,
+    bot_messages,
     cannon_first,
     climb,
     climb_with_put_backs,
@@ -30,7 +30,7 @@ from tests.discord.driver import (
 READ_BUTTONS = ("l:", "k:", "r:", "h:")  # the lobby's, the rules' and the history's carry no card
 
 
-async def just_flipped(env, record) -> set[int]:  # noqa: ANN001
+async def just_flipped(env, record) -> set[int]:
     """The slots flipped in the change just made: the last click of a person and the
     computer moves after it (all of them before anyone clicked)."""
     actions = await env.bot.storage.actions(record.id)
@@ -50,7 +50,7 @@ def pairs_in(text: str, hidden: dict[int, int]) -> list[str]:
     return found
 
 
-async def check_secrets(env, channel, thread, record) -> None:  # noqa: ANN001
+async def check_secrets(env, channel, thread, record) -> None:
     state = game_state(env, record)
     face_down = {
         slot: card
@@ -94,7 +94,7 @@ async def check_secrets(env, channel, thread, record) -> None:  # noqa: ANN001
 @pytest.mark.parametrize(
     ("variant", "choose"), [("basic", climb_with_put_backs(2)), ("advanced", cannon_first)], ids=["basic", "advanced"]
 )
-async def test_face_down_cards_never_show(env, variant, choose) -> None:  # noqa: ANN001
+async def test_face_down_cards_never_show(env, variant, choose) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     players = [guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat")]
@@ -116,7 +116,7 @@ def recent_field(message: discord.Message) -> str:
     return found
 
 
-async def test_a_card_put_back_leaves_the_latest_moves(env) -> None:  # noqa: ANN001
+async def test_a_card_put_back_leaves_the_latest_moves(env) -> None:
     """The case of issue 19: bob's 42 put back at E3 stayed readable for several turns."""
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
@@ -146,7 +146,7 @@ async def test_a_card_put_back_leaves_the_latest_moves(env) -> None:  # noqa: AN
     assert game_state(env, await driver.record()).grid[slot] == 46  # still face down in its slot
 
 
-async def test_a_computer_flip_shows_until_the_next_move(env) -> None:  # noqa: ANN001
+async def test_a_computer_flip_shows_until_the_next_move(env) -> None:
     """Nobody sees a computer player's flip on the board (its turn is played at once): its card
     is named in the latest moves of that change, then no more."""
     guild = env.create_guild(preferred_locale="en-US")

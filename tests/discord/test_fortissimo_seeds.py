@@ -32,7 +32,7 @@ POLICIES = (jump, wizard, climb_with_put_backs(2))
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 @pytest.mark.parametrize("shape", list(SHAPES))
-async def test_games_over_many_seeds(env, monkeypatch, shape: str, seed: int) -> None:  # noqa: ANN001
+async def test_games_over_many_seeds(env, monkeypatch, shape: str, seed: int) -> None:
     monkeypatch.setattr(bot.ui.lobby, "secrets", SimpleNamespace(randbits=lambda bits: seed * 7919 + 13))
     humans, computers, variant = SHAPES[shape]
     guild = env.create_guild(preferred_locale="en-US")
@@ -44,7 +44,7 @@ async def test_games_over_many_seeds(env, monkeypatch, shape: str, seed: int) ->
     async def check(driver: Driver) -> None:
         await check_secrets(env, channel, thread, await driver.record())
 
-    def choose(state, seat, turn):  # noqa: ANN001, ANN202 - a different habit per seat and seed
+    def choose(state, seat, turn):
         return POLICIES[(seat + seed) % len(POLICIES)](state, seat, turn)
 
     driver = Driver(env, thread, players, record.id, choose=choose, after_click=check, open_grid_high=seed == 2)

@@ -7,7 +7,7 @@ from tests.conftest import set_locale
 from tests.discord.driver import Driver, open_game_table, open_table, play_channel
 
 
-async def test_help_lists_every_command_per_game_in_both_languages(env) -> None:  # noqa: ANN001
+async def test_help_lists_every_command_per_game_in_both_languages(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
@@ -41,7 +41,7 @@ async def test_help_lists_every_command_per_game_in_both_languages(env) -> None:
     assert en.fields[-1].name == "How a game unfolds" and fr.fields[-1].name == "Comment se déroule une partie"
 
 
-async def test_games_lists_open_and_running_tables_of_this_server(env) -> None:  # noqa: ANN001
+async def test_games_lists_open_and_running_tables_of_this_server(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))
@@ -62,7 +62,7 @@ async def test_games_lists_open_and_running_tables_of_this_server(env) -> None: 
     assert "to play: ben" in lines[0]
 
 
-async def test_french_game_names_take_their_article(env) -> None:  # noqa: ANN001
+async def test_french_game_names_take_their_article(env) -> None:
     """« La partie du Labyrinthe secret commence ! », not « La partie de Le labyrinthe secret »."""
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")

@@ -9,7 +9,7 @@ from tests.discord.driver import custom_ids, items, public_text
 from tests.discord.labyrinthe_driver import board, open_table
 
 
-async def french_table(env):  # noqa: ANN001, ANN201
+async def french_table(env):
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     alice, bob, dan = (guild.add_member(env.create_user(name)) for name in ("alice", "bob", "dan"))
@@ -20,13 +20,13 @@ async def french_table(env):  # noqa: ANN001, ANN201
     return record, thread, (alice, bob, dan)
 
 
-def button(shown, record, token: str):  # noqa: ANN001, ANN201
+def button(shown, record, token: str):
     wanted = f"g:labyrinthe:{record.id}:{record.version}:{token}"
     (found,) = [i for i in items(shown) if getattr(i, "custom_id", None) == wanted]
     return found
 
 
-async def test_refusals_in_each_clickers_language(env) -> None:  # noqa: ANN001
+async def test_refusals_in_each_clickers_language(env) -> None:
     record, thread, (alice, bob, dan) = await french_table(env)
     shown = board(env, thread, record)
     assert ENGINE.to_act(env.bot.service.state(record)) == {0}
@@ -50,7 +50,7 @@ async def test_refusals_in_each_clickers_language(env) -> None:  # noqa: ANN001
     assert state.phase == "move" and state.changes == ["c1", "icw"]
 
 
-async def test_the_undo_button_is_disabled(env) -> None:  # noqa: ANN001
+async def test_the_undo_button_is_disabled(env) -> None:
     record, thread, (alice, _, _) = await french_table(env)
     shown = board(env, thread, record)
     await alice.click(shown, custom_id=button(shown, record, "ocw").custom_id)
@@ -60,7 +60,7 @@ async def test_the_undo_button_is_disabled(env) -> None:  # noqa: ANN001
     assert "encore 1 changement de parcours" in public_text(fresh)  # one change left: the singular
 
 
-async def test_box_command_rules_and_a_restart_mid_turn(env, db_path) -> None:  # noqa: ANN001
+async def test_box_command_rules_and_a_restart_mid_turn(env, db_path) -> None:
     record, thread, (alice, bob, dan) = await french_table(env)
     shown = board(env, thread, record)
     await alice.click(shown, custom_id=button(shown, record, "icw").custom_id)

@@ -8,7 +8,7 @@ from tests.discord.driver import custom_ids
 from tests.discord.labyrinthe_driver import Driver, board, open_table
 
 
-async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env) -> None:  # noqa: ANN001
+async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env) -> None:
     guild = env.create_guild(preferred_locale="en")
     channel = guild.create_text_channel("games")
     alice, bob, carol = (guild.add_member(env.create_user(name)) for name in ("alice", "bob", "carol"))

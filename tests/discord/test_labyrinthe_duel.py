@@ -7,10 +7,14 @@ from tests.discord.driver import bot_messages, custom_ids, items, public_text
 from tests.discord.forteresse_driver import message, private_reply
 from tests.discord.labyrinthe_driver import Driver, board, duellist, idler, open_table
 
-SIGN_WORDS = {"rock": ("🪨", "Stone", "Pierre"), "paper": ("📄", "Paper", "Papier"), "scissors": ("✂️", "Scissors", "Ciseaux")}
+SIGN_WORDS = {
+    "rock": ("🪨", "Stone", "Pierre"),
+    "paper": ("📄", "Paper", "Papier"),
+    "scissors": ("✂️", "Scissors", "Ciseaux"),
+}
 
 
-async def start_duel(env, lang: str = "en"):  # noqa: ANN001, ANN201
+async def start_duel(env, lang: str = "en"):
     """Alice hunts Bob (who only stays) until a duel waits for both choices; Carol only watches."""
     guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
     channel = guild.create_text_channel("games")
@@ -25,18 +29,18 @@ async def start_duel(env, lang: str = "en"):  # noqa: ANN001, ANN201
     return driver, record, (alice, bob, carol)
 
 
-def thread_text(env, driver, since: int) -> str:  # noqa: ANN001
+def thread_text(env, driver, since: int) -> str:
     """Every bot message of the thread after message ``since``, and the board as it shows now."""
     messages = [m for m in bot_messages(driver.channel, env) if m.id > since]
     return "\n".join(public_text(m) for m in messages)
 
 
-def sign_id(record, state, sign: str) -> str:  # noqa: ANN001
+def sign_id(record, state, sign: str) -> str:
     """A sign button's id: no board version (another's choice must not make it stale), the round."""
     return f"g:labyrinthe:{record.id}:0:{sign}-{state.duel.round}"
 
 
-async def choose(driver, seat: int, sign: str, shown=None):  # noqa: ANN001, ANN201
+async def choose(driver, seat: int, sign: str, shown=None):
     """Click a sign in the seat's private view (opened from the board unless given); the view after."""
     record = await driver.record()
     state = driver.env.bot.service.state(record)
@@ -48,7 +52,7 @@ async def choose(driver, seat: int, sign: str, shown=None):  # noqa: ANN001, ANN
     return message(driver.env, driver.channel, shown.id), result
 
 
-async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:  # noqa: ANN001
+async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:
     driver, record, (alice, bob, carol) = await start_duel(env)
     last = max(m.id for m in bot_messages(driver.channel, env))
     news = [m for m in bot_messages(driver.channel, env) if m.content and m.content.startswith("⚔️")]
@@ -93,10 +97,12 @@ async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:  #
     assert "Both have chosen: alice 🪨 · bob 📄. bob wins the duel" in told
     state = env.bot.service.state(record)
     assert state.phase == "place" and ENGINE.to_act(state) == {1}
-    assert f"<@{bob.id}> won the duel: put the loser's pawn on a free cell." in public_text(board(env, driver.channel, record))
+    assert f"<@{bob.id}> won the duel: put the loser's pawn on a free cell." in public_text(
+        board(env, driver.channel, record)
+    )
 
 
-async def test_equal_choices_replay_the_duel_in_french(env) -> None:  # noqa: ANN001
+async def test_equal_choices_replay_the_duel_in_french(env) -> None:
     driver, record, _ = await start_duel(env, lang="fr")
     last = max(m.id for m in bot_messages(driver.channel, env))
     await choose(driver, 0, "scissors")
@@ -113,7 +119,7 @@ async def test_equal_choices_replay_the_duel_in_french(env) -> None:  # noqa: AN
     assert "alice 📄 · bob 🪨. alice gagne le duel" in told
 
 
-async def test_a_pending_duel_survives_a_restart(env, db_path) -> None:  # noqa: ANN001
+async def test_a_pending_duel_survives_a_restart(env, db_path) -> None:
     driver, record, (alice, bob, _) = await start_duel(env)
     await choose(driver, 0, "paper")
     before = await driver.record()
@@ -142,7 +148,7 @@ async def test_a_pending_duel_survives_a_restart(env, db_path) -> None:  # noqa:
     assert state.phase == "change" and state.current == 1
 
 
-async def test_a_duellist_who_does_not_choose_in_time_gets_the_computers_choice(env) -> None:  # noqa: ANN001
+async def test_a_duellist_who_does_not_choose_in_time_gets_the_computers_choice(env) -> None:
     """The clock gives both duellists one deadline; at Bob's, the computer chooses for him
     (from his own view), and Alice's earlier choice settles the duel against it."""
     guild = env.create_guild(preferred_locale="en-US")
@@ -166,7 +172,7 @@ async def test_a_duellist_who_does_not_choose_in_time_gets_the_computers_choice(
     assert "bob ran out of time" in told and "Both have chosen: alice 🪨 · bob" in told
 
 
-async def test_a_secret_choice_uploads_no_new_picture(env) -> None:  # noqa: ANN001
+async def test_a_secret_choice_uploads_no_new_picture(env) -> None:
     """A duellist's choice changes the board's words (who has chosen), not its picture: the
     attachment stays, with its text, and no new bytes go up."""
     driver, record, _ = await start_duel(env)

@@ -9,7 +9,7 @@ from tests.discord.driver import bot_messages, check_log_and_replay, controls_le
 from tests.discord.labyrinthe_driver import Driver, board, open_table
 
 
-async def test_whole_game_between_two_humans_in_french(env) -> None:  # noqa: ANN001
+async def test_whole_game_between_two_humans_in_french(env) -> None:
     guild = env.create_guild(preferred_locale="fr")
     channel = guild.create_text_channel("jeux")
     alice = guild.add_member(env.create_user("alice"))
@@ -49,10 +49,12 @@ async def test_whole_game_between_two_humans_in_french(env) -> None:  # noqa: AN
     assert not controls_left(final), "the finished board keeps buttons"
     assert [i.label for i in items(final)] == ["Revanche", "Règles"]
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
-    assert not [i for i in items(lobby_now) if isinstance(i, discord.Button) and i.custom_id and i.custom_id.startswith("l:")]
+    assert not [
+        i for i in items(lobby_now) if isinstance(i, discord.Button) and i.custom_id and i.custom_id.startswith("l:")
+    ]
 
 
-async def test_whole_game_with_computer_players_in_english(env) -> None:  # noqa: ANN001
+async def test_whole_game_with_computer_players_in_english(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     carol = guild.add_member(env.create_user("carol"))

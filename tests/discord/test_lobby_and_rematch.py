@@ -7,7 +7,7 @@ from tests.conftest import set_locale
 from tests.discord.driver import LOBBY_LABELS, Driver, board_messages, items, open_table, play_channel, session
 
 
-async def test_the_host_removes_a_player_and_only_the_host(env) -> None:  # noqa: ANN001
+async def test_the_host_removes_a_player_and_only_the_host(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))
@@ -28,7 +28,7 @@ async def test_the_host_removes_a_player_and_only_the_host(env) -> None:  # noqa
     assert lobby.embeds[0].fields[0].value == "1. ann\n2. cat"
 
 
-async def test_the_rules_button_answers_anyone_privately_in_their_language(env) -> None:  # noqa: ANN001
+async def test_the_rules_button_answers_anyone_privately_in_their_language(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, dan = (guild.add_member(env.create_user(name)) for name in ("ann", "dan"))
@@ -40,7 +40,7 @@ async def test_the_rules_button_answers_anyone_privately_in_their_language(env) 
     assert shown.response.embeds[0].title == "Le labyrinthe secret : la règle" and shown.response.embeds[0].fields
 
 
-async def test_a_rematch_invites_the_same_players_with_the_same_options(env) -> None:  # noqa: ANN001
+async def test_a_rematch_invites_the_same_players_with_the_same_options(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, ben, eve = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "eve"))
@@ -63,10 +63,17 @@ async def test_a_rematch_invites_the_same_players_with_the_same_options(env) -> 
     invite = next(m for m in channel.history() if m.id == new.lobby_message_id)
     assert invite.content == f"🔁 Rematch of table #{record.id}: {ann.mention}, join the new table below."
     assert [u.id for u in invite.mentions] == [ann.id]
-    assert invite.embeds[0].fields[1].value.startswith("Variant: advanced game · Crow cap: no · First player: joining order")
+    assert (
+        invite.embeds[0]
+        .fields[1]
+        .value.startswith("Variant: advanced game · Crow cap: no · First player: joining order")
+    )
 
     again = await ann.click(final, custom_id=rematch)  # a second click finds the table open
-    assert again.response.content == f"A rematch table is already open: https://discord.com/channels/{guild.id}/{channel.id}/{new.lobby_message_id}"
+    assert (
+        again.response.content
+        == f"A rematch table is already open: https://discord.com/channels/{guild.id}/{channel.id}/{new.lobby_message_id}"
+    )
     await ann.click(invite, label=LOBBY_LABELS["en"]["join"])
     await ben.click(invite, label=LOBBY_LABELS["en"]["start"])
     started = await session(env, new.id)

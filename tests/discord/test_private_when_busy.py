@@ -3,8 +3,8 @@ behind another request on the same game (a click, a computer move, the clock, a 
 being drawn) is acknowledged privately, and its answer reaches only its user."""
 
 import asyncio
-from contextlib import asynccontextmanager
 from collections.abc import AsyncIterator, Awaitable
+from contextlib import asynccontextmanager
 
 import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
@@ -36,10 +36,10 @@ async def queued(env: Env, session_id: int, request: Awaitable[InteractionResult
     await lock.acquire()
     task = asyncio.ensure_future(request)
     for _ in range(2000):  # until the request waits for the game (the database answers from a thread)
-        if lock._waiters:  # noqa: SLF001 - the test needs to know the request is queued
+        if lock._waiters:
             break
         await asyncio.to_thread(lambda: None)
-    assert lock._waiters, "the request never waited for the busy game"  # noqa: SLF001
+    assert lock._waiters, "the request never waited for the busy game"
     lock.release()
     return await task
 
@@ -78,7 +78,7 @@ async def table(env: Env, game: str) -> tuple[SessionRecord, ChannelHandle, Chan
 
 
 @pytest.mark.parametrize("game", sorted(PRIVATE_COMMAND))
-async def test_private_command_sent_while_the_game_is_busy_stays_private(env, game) -> None:  # noqa: ANN001
+async def test_private_command_sent_while_the_game_is_busy_stays_private(env, game) -> None:
     record, channel, thread, players = await table(env, game)
     before = public_messages(env, channel, thread)
     for n in range(10):  # ten times in each game, by each player in turn
@@ -89,7 +89,7 @@ async def test_private_command_sent_while_the_game_is_busy_stays_private(env, ga
 
 
 @pytest.mark.parametrize("game", sorted(PRIVATE_COMMAND))
-async def test_the_private_view_button_while_the_game_is_busy_answers_privately(env, game) -> None:  # noqa: ANN001
+async def test_the_private_view_button_while_the_game_is_busy_answers_privately(env, game) -> None:
     record, channel, thread, players = await table(env, game)
     record = await env.bot.storage.get_session(record.id)
     board = [m for m in bot_messages(thread, env) if m.id in record.board_message_ids]
@@ -102,7 +102,7 @@ async def test_the_private_view_button_while_the_game_is_busy_answers_privately(
 
 
 @pytest.mark.parametrize("game", ["fortissimo", *sorted(PRIVATE_COMMAND)])
-async def test_shared_commands_while_the_game_is_busy_answer_privately(env, game) -> None:  # noqa: ANN001
+async def test_shared_commands_while_the_game_is_busy_answer_privately(env, game) -> None:
     record, channel, thread, players = await table(env, game)
     host = players[0]
     before = public_messages(env, channel, thread)
@@ -123,7 +123,7 @@ async def test_shared_commands_while_the_game_is_busy_answer_privately(env, game
     assert (await env.bot.storage.get_session(record.id)).status != "active" or len(players) > 2
 
 
-async def test_the_code_word_asked_during_a_dice_roll_stays_private(env) -> None:  # noqa: ANN001
+async def test_the_code_word_asked_during_a_dice_roll_stays_private(env) -> None:
     """The case found by hand: ``/fortboyard codeword`` sent while another player rolls the die."""
     record, channel, thread, (ann, ben) = await table(env, "fortboyard")
     driver = FortBoyardDriver(env, thread, [ann, ben], record.id)
@@ -137,13 +137,15 @@ async def test_the_code_word_asked_during_a_dice_roll_stays_private(env) -> None
         roller = driver.actor(record, state.current)
         asker = ben if roller is ann else ann
         token = f":{Roll().token()}"
-        board = next(m for m in bot_messages(thread, env) if m.id in record.board_message_ids and token in str(custom_ids(m)))
+        board = next(
+            m for m in bot_messages(thread, env) if m.id in record.board_message_ids and token in str(custom_ids(m))
+        )
         roll = next(cid for cid in custom_ids(board) if cid.endswith(token))
         before = public_messages(env, channel, thread)
-        rolled, asked = await at_once(
+        _rolled, asked = await at_once(
             env,
-            lambda: roller.click(board, custom_id=roll),
-            lambda: asker.slash(thread, "fortboyard codeword"),
+            lambda roller=roller, board=board, roll=roll: roller.click(board, custom_id=roll),
+            lambda asker=asker: asker.slash(thread, "fortboyard codeword"),
         )
         assert (await env.bot.storage.get_session(record.id)).version > record.version  # the die was rolled
         assert_private(asked)

@@ -1,12 +1,11 @@
 """/settings: everyone reads, only Manage Server changes; the settings take effect."""
 
-
 from bot.storage import GuildSettings
 from tests.conftest import add_admin
 from tests.discord.driver import open_table
 
 
-async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None:  # noqa: ANN001
+async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
@@ -44,7 +43,7 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None: 
     assert seen.fields[3].value == "1 day"
 
 
-async def test_without_threads_the_game_plays_in_the_channel(env) -> None:  # noqa: ANN001
+async def test_without_threads_the_game_plays_in_the_channel(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
@@ -53,7 +52,7 @@ async def test_without_threads_the_game_plays_in_the_channel(env) -> None:  # no
     assert record.channel_id == channel.id and channel.threads == []
 
 
-async def test_games_start_only_in_allowed_channels(env) -> None:  # noqa: ANN001
+async def test_games_start_only_in_allowed_channels(env) -> None:
     guild = env.create_guild()
     games = guild.create_text_channel("games")
     chat = guild.create_text_channel("chat")

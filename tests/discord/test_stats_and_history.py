@@ -6,13 +6,13 @@ from tests.conftest import set_locale
 from tests.discord.driver import Driver, open_table, play_channel
 
 
-async def play_game(env, channel, host, others, computers=0, **options):  # noqa: ANN001, ANN003, ANN201
+async def play_game(env, channel, host, others, computers=0, **options):
     record, _ = await open_table(env, channel, host, others, computers=computers, **options)
     driver = Driver(env, play_channel(env, channel, record), [host, *others], record.id)
     return await driver.play_to_end()
 
 
-async def test_stats_leaderboard_history_and_replay(env) -> None:  # noqa: ANN001
+async def test_stats_leaderboard_history_and_replay(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))
@@ -66,7 +66,7 @@ async def test_stats_leaderboard_history_and_replay(env) -> None:  # noqa: ANN00
     assert missing.response.content == "There is no finished game #999 on this server."
 
 
-async def test_a_forfeit_is_recorded_as_such(env) -> None:  # noqa: ANN001
+async def test_a_forfeit_is_recorded_as_such(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))

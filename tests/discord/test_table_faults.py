@@ -5,6 +5,8 @@ private menu."""
 import discord
 import pytest
 
+from cogs.fireship.board import MENU
+from games.fireship import ENGINE
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import (
     LOBBY_LABELS,
@@ -16,16 +18,17 @@ from tests.discord.driver import (
     play_channel,
     session,
 )
-from cogs.fireship.board import MENU
-from games.fireship import ENGINE
-from tests.discord.fireship_driver import Driver as FireshipDriver, board as fireship_board
+from tests.discord.fireship_driver import Driver as FireshipDriver
+from tests.discord.fireship_driver import board as fireship_board
 from tests.discord.test_private_when_busy import assert_private, queued
 
 NO_FILES = discord.PermissionOverwrite(attach_files=False)
 
 
-@pytest.mark.parametrize(("game", "lang"), [("labyrinthe", "en"), ("forteresse", "fr"), ("fireship", "en"), ("fortboyard", "fr")])
-async def test_a_game_with_a_picture_is_refused_where_the_bot_may_not_attach_files(env, game, lang) -> None:  # noqa: ANN001
+@pytest.mark.parametrize(
+    ("game", "lang"), [("labyrinthe", "en"), ("forteresse", "fr"), ("fireship", "en"), ("fortboyard", "fr")]
+)
+async def test_a_game_with_a_picture_is_refused_where_the_bot_may_not_attach_files(env, game, lang) -> None:
     guild = env.create_guild(preferred_locale="en-US" if lang == "en" else "fr")
     ann = guild.add_member(env.create_user("ann"))
     set_locale(ann, lang)
@@ -43,7 +46,7 @@ async def test_a_game_with_a_picture_is_refused_where_the_bot_may_not_attach_fil
     assert channel.threads == [] and bot_messages(channel, env) == []
 
 
-async def test_a_game_without_a_picture_plays_where_files_are_refused(env) -> None:  # noqa: ANN001
+async def test_a_game_without_a_picture_plays_where_files_are_refused(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     channel = guild.create_text_channel("no-files", overwrites={guild.me: NO_FILES})
@@ -52,7 +55,7 @@ async def test_a_game_without_a_picture_plays_where_files_are_refused(env) -> No
     assert [m.id for m in board_messages(play_channel(env, channel, record), env)] == record.board_message_ids
 
 
-async def test_start_is_refused_when_the_permission_went_away_after_the_lobby_opened(env) -> None:  # noqa: ANN001
+async def test_start_is_refused_when_the_permission_went_away_after_the_lobby_opened(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     channel = guild.create_text_channel("games")
@@ -69,7 +72,7 @@ async def test_start_is_refused_when_the_permission_went_away_after_the_lobby_op
     assert channel.threads == []
 
 
-async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(env, db_path, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(env, db_path, monkeypatch) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     channel = guild.create_text_channel("games")
@@ -98,7 +101,7 @@ async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(env, 
     assert all(f":{after.version}:" in cid for m in boards for cid in custom_ids(m) if cid.startswith("g:"))
 
 
-async def test_a_double_click_on_a_zone_button_opens_the_menu_privately(env) -> None:  # noqa: ANN001
+async def test_a_double_click_on_a_zone_button_opens_the_menu_privately(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     channel = guild.create_text_channel("games")

@@ -4,7 +4,6 @@ A table's clock comes from ``/fortissimo start turn_clock:`` or the server's
 setting; the one reminder comes when a quarter of the time is left.
 """
 
-
 from bot.storage import GuildSettings
 from tests.conftest import add_admin, make_bot, set_locale
 from tests.discord.driver import Driver, board_messages, bot_messages, game_state, open_table, play_channel, session
@@ -12,15 +11,15 @@ from tests.discord.driver import Driver, board_messages, bot_messages, game_stat
 MINUTE = 60
 
 
-def texts(channel, env) -> list[str]:  # noqa: ANN001
+def texts(channel, env) -> list[str]:
     return [m.content for m in bot_messages(channel, env) if m.content]
 
 
-def count(channel, env, fragment: str) -> int:  # noqa: ANN001
+def count(channel, env, fragment: str) -> int:
     return sum(fragment in text for text in texts(channel, env))
 
 
-async def table(env, minutes: int = 10, **options):  # noqa: ANN001, ANN003, ANN201
+async def table(env, minutes: int = 10, **options):
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
@@ -28,8 +27,8 @@ async def table(env, minutes: int = 10, **options):  # noqa: ANN001, ANN003, ANN
     return guild, channel, ann, ben, record, lobby, play_channel(env, channel, record)
 
 
-async def test_a_turn_that_times_out_is_played_by_the_computer(env) -> None:  # noqa: ANN001
-    guild, channel, ann, ben, record, lobby, thread = await table(env)
+async def test_a_turn_that_times_out_is_played_by_the_computer(env) -> None:
+    _guild, channel, ann, ben, record, lobby, thread = await table(env)
     await ann.slash(channel, "notifications", dm=True)  # ann wants reminders by DM, ben does not
     start = env.bot.service.clock()
     assert record.seats[0].deadline == start + 10 * MINUTE and record.seats[1].deadline is None
@@ -41,7 +40,10 @@ async def test_a_turn_that_times_out_is_played_by_the_computer(env) -> None:  # 
     await env.advance_time(7 * MINUTE)  # not yet a quarter left
     assert count(thread, env, "it is your turn") == 0
     await env.advance_time(31)
-    assert texts(thread, env)[-1] == f"⏰ {ann.mention}, it is your turn in Fortissimo!: time runs out <t:{int(start) + 600}:R>."
+    assert (
+        texts(thread, env)[-1]
+        == f"⏰ {ann.mention}, it is your turn in Fortissimo!: time runs out <t:{int(start) + 600}:R>."
+    )
     dms = [m.content for m in ann.user.dm_channel.history()]
     assert len(dms) == 1 and dms[0].startswith("⏰ It is your turn in Fortissimo!")
     assert list(ben.user.dm_channel.history()) == []
@@ -70,7 +72,7 @@ async def test_a_turn_that_times_out_is_played_by_the_computer(env) -> None:  # 
     assert count(thread, env, "ran out of time") == 1
 
 
-async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> None:  # noqa: ANN001
+async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     await add_admin(guild, env, "boss").slash(channel, "settings", missed_turns=2, turn_clock=5)
@@ -96,7 +98,9 @@ async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> 
 
     # ann's clicks are refused until she takes her seat back; then the clock runs for her again.
     done = await ann.slash(thread, "fortissimo resume")
-    assert done.ephemeral and done.response.content.startswith("Your seat is yours again: https://discord.com/channels/")
+    assert done.ephemeral and done.response.content.startswith(
+        "Your seat is yours again: https://discord.com/channels/"
+    )
     assert count(thread, env, "👋 ann is back and plays in person again.") == 1
     record = await session(env, record.id)
     assert not record.seats[0].auto and record.seats[0].missed == 0
@@ -109,7 +113,7 @@ async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> 
     assert (await session(env, record.id)).seats[0].missed == 0
 
 
-async def test_a_seat_on_autopilot_is_told_how_to_come_back(env) -> None:  # noqa: ANN001
+async def test_a_seat_on_autopilot_is_told_how_to_come_back(env) -> None:
     """When every player is absent the table waits for them, and a click says how to resume."""
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
@@ -134,7 +138,7 @@ async def test_a_seat_on_autopilot_is_told_how_to_come_back(env) -> None:  # noq
     assert refused.response.content.startswith("⛔ L'ordinateur joue à votre place")
 
 
-async def test_an_abandoned_game_is_closed(env) -> None:  # noqa: ANN001
+async def test_an_abandoned_game_is_closed(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     boss = add_admin(guild, env, "boss")
@@ -167,8 +171,8 @@ async def test_an_abandoned_game_is_closed(env) -> None:  # noqa: ANN001
     assert count(thread, env, "💤") == 1
 
 
-async def test_the_clock_survives_a_restart_and_fires_once(env, db_path) -> None:  # noqa: ANN001
-    guild, channel, ann, ben, record, _, thread = await table(env)
+async def test_the_clock_survives_a_restart_and_fires_once(env, db_path) -> None:
+    _guild, _channel, _ann, _ben, record, _, thread = await table(env)
     deadline = record.seats[0].deadline
     await env.advance_time(5 * MINUTE)
     await env.restart_bot(make_bot(db_path))
@@ -185,8 +189,8 @@ async def test_the_clock_survives_a_restart_and_fires_once(env, db_path) -> None
     assert (await session(env, record.id)).version == timed_out.version
 
 
-async def test_a_closed_dm_only_loses_the_dm(env) -> None:  # noqa: ANN001
-    guild, channel, ann, ben, record, _, thread = await table(env, minutes=4)
+async def test_a_closed_dm_only_loses_the_dm(env) -> None:
+    _guild, channel, ann, _ben, record, _, thread = await table(env, minutes=4)
     await ann.slash(channel, "notifications", dm=True)
     env.inject_error("POST", f"/channels/{ann.user.dm_channel.id}/messages", status=403, code=50007)
     await env.advance_time(3 * MINUTE + 1)
@@ -195,7 +199,7 @@ async def test_a_closed_dm_only_loses_the_dm(env) -> None:  # noqa: ANN001
     assert (await session(env, record.id)).seats[0].reminded
 
 
-async def test_server_settings_decide_the_default_clock(env) -> None:  # noqa: ANN001
+async def test_server_settings_decide_the_default_clock(env) -> None:
     guild = env.create_guild()
     channel = guild.create_text_channel("games")
     assert GuildSettings().turn_clock_minutes == 1440

@@ -6,12 +6,12 @@ import pytest
 from simcord import ChannelHandle, Env, MemberActor
 
 from bot.storage import SessionRecord
+from bot.ui.turn_pings import mentioned
 from tests.discord.driver import Driver as FortissimoDriver
 from tests.discord.driver import bot_messages, open_game_table, session
 from tests.discord.fireship_driver import Driver as FireshipDriver
 from tests.discord.fortboyard_driver import Driver as FortBoyardDriver
 from tests.discord.labyrinthe_driver import Driver as LabyrintheDriver
-from bot.ui.turn_pings import mentioned
 
 DRIVERS = {"fortissimo": FortissimoDriver, "labyrinthe": LabyrintheDriver, "fireship": FireshipDriver,
            "fortboyard": FortBoyardDriver}  # fmt: skip
@@ -43,7 +43,7 @@ async def table(env: Env, game: str, computers: int = 0) -> tuple[object, Channe
 
 
 @pytest.mark.parametrize("game", sorted(DRIVERS))
-async def test_a_turn_that_passes_to_a_person_pings_them_until_they_have_played(env, game) -> None:  # noqa: ANN001
+async def test_a_turn_that_passes_to_a_person_pings_them_until_they_have_played(env, game) -> None:
     driver, thread, players = await table(env, game, computers=1)
     ever: dict[int, set[int]] = {}
     for _ in range(MOVES):
@@ -66,7 +66,7 @@ async def test_a_turn_that_passes_to_a_person_pings_them_until_they_have_played(
 
 
 @pytest.mark.parametrize("game", ["fortissimo", "labyrinthe"])
-async def test_a_player_who_turned_pings_off_is_never_pinged(env, game) -> None:  # noqa: ANN001
+async def test_a_player_who_turned_pings_off_is_never_pinged(env, game) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))

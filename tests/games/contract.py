@@ -57,9 +57,7 @@ def case(test: Callable[..., None]) -> Any:
                 key = json.dumps(raw, sort_keys=True)
                 label = "-".join(f"{k}={v}" for k, v in sorted(raw.items())) or "default"
                 params.append(
-                    pytest.param(
-                        name, players, key, id=f"{name}-{players}p-{label}", marks=marks(test.__name__, name)
-                    )
+                    pytest.param(name, players, key, id=f"{name}-{players}p-{label}", marks=marks(test.__name__, name))
                 )
     return pytest.mark.parametrize(("name", "players", "opts"), params)(test)
 
@@ -181,4 +179,3 @@ def check_outcome(engine: Engine, state: GameState) -> Outcome:
     if outcome.scores is not None:
         assert set(outcome.scores) == set(seats)
     return outcome
-

@@ -42,39 +42,227 @@ GENERIC_GARBAGE = ["", " ", "\n", "\x00", "?", "~~", "🙂", "é", "null", "{}",
 
 EXTRA_GARBAGE: dict[str, list[str]] = {
     "fortissimo": [
-        "f", "fA0", "fA10", "fF1", "fa1", "fAA", "f11", "fA1 ", " fA1", "FA1",
-        "tA0", "tZ9", "tA", "t1", "mA0", "mE0", "m9",
-        "r1", "rr", "R", "rA1",
-        "c", "c1", "c1-", "c-1", "c-1-5", "cx-1", "c1-x", "c 1-2", "c1 -2", "c1-2-3",
+        "f",
+        "fA0",
+        "fA10",
+        "fF1",
+        "fa1",
+        "fAA",
+        "f11",
+        "fA1 ",
+        " fA1",
+        "FA1",
+        "tA0",
+        "tZ9",
+        "tA",
+        "t1",
+        "mA0",
+        "mE0",
+        "m9",
+        "r1",
+        "rr",
+        "R",
+        "rA1",
+        "c",
+        "c1",
+        "c1-",
+        "c-1",
+        "c-1-5",
+        "cx-1",
+        "c1-x",
+        "c 1-2",
+        "c1 -2",
+        "c1-2-3",
     ],
     "forteresse": [
-        "mul", "mulll", "KEEP", "pas", "passs", "rc", "rc1", "rc1.", "rc.1", "rc01.2", "rc1.02", "rc100.1",
-        "at1", "at1.", "at1.KH", "at1.pKX", "at1.p1H", "at1.xKH", "ex.pKH", "ex.pKH.", "ex.pKH.X",
-        "ex.pKH.h", "expKH.H", "pl", "pl-1", "pl1.5", "br.fQS", "br.fQS.0", "br.fQS.5", "br.fQS.",
-        "bl.pKH", "bl.pKH.", "bl.pKH.fQ", "ak.pKH", "ak..fQS", "fi", "fi.", "fi.fQS.", "fi.fQS.x",
-        "fi.fQS.1.2", "ds", "ds-1", "dsx", "pk", "pk.", "pk.AH", "pk.pAH.", "pk.p10H", "bs.f9H",
-        "bs.f9H.", "bs..fKH", "pk.pah", "pk.PAH", "ds1 ", " ds1", "ds٣",
+        "mul",
+        "mulll",
+        "KEEP",
+        "pas",
+        "passs",
+        "rc",
+        "rc1",
+        "rc1.",
+        "rc.1",
+        "rc01.2",
+        "rc1.02",
+        "rc100.1",
+        "at1",
+        "at1.",
+        "at1.KH",
+        "at1.pKX",
+        "at1.p1H",
+        "at1.xKH",
+        "ex.pKH",
+        "ex.pKH.",
+        "ex.pKH.X",
+        "ex.pKH.h",
+        "expKH.H",
+        "pl",
+        "pl-1",
+        "pl1.5",
+        "br.fQS",
+        "br.fQS.0",
+        "br.fQS.5",
+        "br.fQS.",
+        "bl.pKH",
+        "bl.pKH.",
+        "bl.pKH.fQ",
+        "ak.pKH",
+        "ak..fQS",
+        "fi",
+        "fi.",
+        "fi.fQS.",
+        "fi.fQS.x",
+        "fi.fQS.1.2",
+        "ds",
+        "ds-1",
+        "dsx",
+        "pk",
+        "pk.",
+        "pk.AH",
+        "pk.pAH.",
+        "pk.p10H",
+        "bs.f9H",
+        "bs.f9H.",
+        "bs..fKH",
+        "pk.pah",
+        "pk.PAH",
+        "ds1 ",
+        " ds1",
+        "ds٣",
     ],
     "fireship": [
-        "R", "rr", "p", "p-1", "p01", "pA1", "t", "tA0", "tT1", "tA20", "ta1", "u1", "e1", "a", "a1", "a1-",
-        "a-1", "ai0-1", "a1-i10", "a1-2-q", "a1-2p", "s", "sx", "l", "k", "kA0", "cnon-", "cboum-A0", "c",
-        "cfoo", "bnon2", "ok1", "OK", "x1", "cnon ", "a١-2",
+        "R",
+        "rr",
+        "p",
+        "p-1",
+        "p01",
+        "pA1",
+        "t",
+        "tA0",
+        "tT1",
+        "tA20",
+        "ta1",
+        "u1",
+        "e1",
+        "a",
+        "a1",
+        "a1-",
+        "a-1",
+        "ai0-1",
+        "a1-i10",
+        "a1-2-q",
+        "a1-2p",
+        "s",
+        "sx",
+        "l",
+        "k",
+        "kA0",
+        "cnon-",
+        "cboum-A0",
+        "c",
+        "cfoo",
+        "bnon2",
+        "ok1",
+        "OK",
+        "x1",
+        "cnon ",
+        "a١-2",
     ],
     "labyrinthe": [
-        "c", "c0", "c4", "c-1", "i", "i+", "icc", "iccww", "o", "o-", "ICW", "ocw ", "t1", "ss", "n1",
-        "d", "d4", "d-1", "d01", "b", "b2", "bD", "Rock", "rock ", "pierre", "m", "mA0",
-        "mA5", "mB13", "mG1", "mc7", "mC07", "m C7", "p", "pA0", "pF13", "pC٣", "mB1.",
+        "c",
+        "c0",
+        "c4",
+        "c-1",
+        "i",
+        "i+",
+        "icc",
+        "iccww",
+        "o",
+        "o-",
+        "ICW",
+        "ocw ",
+        "t1",
+        "ss",
+        "n1",
+        "d",
+        "d4",
+        "d-1",
+        "d01",
+        "b",
+        "b2",
+        "bD",
+        "Rock",
+        "rock ",
+        "pierre",
+        "m",
+        "mA0",
+        "mA5",
+        "mB13",
+        "mG1",
+        "mc7",
+        "mC07",
+        "m C7",
+        "p",
+        "pA0",
+        "pF13",
+        "pC٣",
+        "mB1.",
     ],
     "fortboyard": [
-        "g", "g24", "g99", "g-1", "g01", "g 1", "G1", "g1 ", "g٣", "vs", "vs6", "vs9", "vs-1", "vs01", "VS1",
-        "a", "a.%%", "a.YQ=", "a.Y", "a. ", "A.YQ", "stake-x", "stake-", "stake-Key", "level-x", "level-",
-        "level-medium", "Roll", "R", "rr", "rock", "Stone", "pierre", "puits", "STAY", "Ready", "late ",
-        "try1", "dive!", "drop ", "retry1", "stop.", "grab2",
+        "g",
+        "g24",
+        "g99",
+        "g-1",
+        "g01",
+        "g 1",
+        "G1",
+        "g1 ",
+        "g٣",
+        "vs",
+        "vs6",
+        "vs9",
+        "vs-1",
+        "vs01",
+        "VS1",
+        "a",
+        "a.%%",
+        "a.YQ=",
+        "a.Y",
+        "a. ",
+        "A.YQ",
+        "stake-x",
+        "stake-",
+        "stake-Key",
+        "level-x",
+        "level-",
+        "level-medium",
+        "Roll",
+        "R",
+        "rr",
+        "rock",
+        "Stone",
+        "pierre",
+        "puits",
+        "STAY",
+        "Ready",
+        "late ",
+        "try1",
+        "dive!",
+        "drop ",
+        "retry1",
+        "stop.",
+        "grab2",
     ],
 }
 
 STEP_LIMITS: dict[str, int] = {
-    "fortissimo": 3000, "forteresse": 3000, "labyrinthe": 30_000, "fireship": 20_000, "fortboyard": 10_000,
+    "fortissimo": 3000,
+    "forteresse": 3000,
+    "labyrinthe": 30_000,
+    "fireship": 20_000,
+    "fortboyard": 10_000,
 }
 DEFAULT_STEP_LIMIT = 10_000
 
@@ -86,15 +274,11 @@ def _fortissimo_hidden(state: Any) -> dict[int, int]:
     if state.open_grid or state.phase == "over":
         return {}
     return {
-        slot: card
-        for slot, card in enumerate(state.grid)
-        if card and slot != state.flipped and slot not in state.seen
+        slot: card for slot, card in enumerate(state.grid) if card and slot != state.flipped and slot not in state.seen
     }
 
 
-def _fortissimo_probe(
-    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
-) -> list[str]:
+def _fortissimo_probe(engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]) -> list[str]:
     """Face-down, never-shown card values must not reach ``slots``, ``seen`` or an event."""
     hidden = _fortissimo_hidden(state)
     values = set(hidden.values())
@@ -114,9 +298,7 @@ def _fortissimo_probe(
     return problems
 
 
-def _forteresse_probe(
-    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
-) -> list[str]:
+def _forteresse_probe(engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]) -> list[str]:
     """The hand is the player's alone; nobody sees the order (or the public the content)
     of the deck, nor the Fortress's order, nor the face-down Doors.
 
@@ -143,9 +325,7 @@ def _forteresse_probe(
     return problems
 
 
-def _labyrinthe_probe(
-    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
-) -> list[str]:
+def _labyrinthe_probe(engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]) -> list[str]:
     """Hidden: the bag's order; the other seats' boxes while boxes are closed and the
     game runs; the other duellist's choice until both have chosen.
 
@@ -173,9 +353,7 @@ def _labyrinthe_probe(
     return problems
 
 
-def _fireship_probe(
-    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
-) -> list[str]:
+def _fireship_probe(engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]) -> list[str]:
     """Hidden: the other seats' kept cards, the deck's order, and a reaction window from
     everyone but the seat it asks (who is asked, who is still to be asked).
 
@@ -216,9 +394,7 @@ def _strings(data: Any) -> str:
     return data if isinstance(data, str) else ""
 
 
-def _fortboyard_probe(
-    engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]
-) -> list[str]:
+def _fortboyard_probe(engine: Engine, state: Any, seat: int | None, view: Any, events: list[Event]) -> list[str]:
     """Hidden: the other seats' code words (at their level, or both levels before it is
     chosen) until the game is over, their clues always, their levels, the decks' order;
     while a trial runs, its answer (and a sequence's items once it is hidden), and the
@@ -482,7 +658,9 @@ def _fortboyard_perturb(state: Any, seat: int | None, rng: Rng) -> tuple[Any, li
         items = reordered(rng, list(trial.items))
         update["trial"] = trial.model_copy(update={"items": items if items != trial.items else ["zzzz", *items[1:]]})
     elif trial.kind == "intruder":
-        update["trial"] = trial.model_copy(update={"intruder": rng.choice([i for i in trial.items if i != trial.intruder])})
+        update["trial"] = trial.model_copy(
+            update={"intruder": rng.choice([i for i in trial.items if i != trial.intruder])}
+        )
     if progress.stage == "wait":
         update["wait"] = rng.choice([w for w in range(RED_LIGHT[0], RED_LIGHT[1] + 1) if w != progress.wait])
     hidden = [s for s in progress.players if s != seat]
@@ -500,7 +678,7 @@ def _fortboyard_perturb(state: Any, seat: int | None, rng: Rng) -> tuple[Any, li
                 out[s] = rng.choice(free)
         return out
 
-    other = {a: b for a, b in zip(progress.players, reversed(progress.players))}
+    other = dict(zip(progress.players, reversed(progress.players)))
     update["boats"] = moved(progress.boats, lambda s: progress.misses.get(other[s], []))  # never on a cell shot in vain
     update["aims"] = moved(progress.aims, lambda s: progress.misses.get(s, []))  # never a cell already missed
     parts = {"trial": "answer", "wait": "wait", "choices": "sign", "boats": "boat", "aims": "aim"}
@@ -538,4 +716,3 @@ KNOWN_BUGS: dict[tuple[str, str], str] = {}
 FREE_TEXT: dict[str, Callable[[Action], bool]] = {
     "fortboyard": lambda action: action.token().startswith("a."),
 }
-

@@ -90,7 +90,9 @@ def check_state(
     assert loaded == state, f"{where}: load(dump(state)) differs from the state"
     assert engine.dump(loaded) == text, f"{where}: the state dumps differently once loaded"
     acting = engine.to_act(state)
-    assert (engine.outcome(state) is not None) == (not acting), f"{where}: outcome set {not acting and 'not '}at the end"
+    assert (engine.outcome(state) is not None) == (not acting), (
+        f"{where}: outcome set {not acting and 'not '}at the end"
+    )
     for seat in [None, *range(state.seats)]:
         view = engine.view(state, seat)
         twin, changed = perturb(state, seat, rng)

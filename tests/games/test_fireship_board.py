@@ -17,9 +17,14 @@ def test_the_map_matches_the_house_rules() -> None:
     assert all(is_sea(dot) and dot not in board.SPECIAL_CELLS for dot in board.GREEN_DOTS)
     assert [board.MAP[r][c] for c, r in board.HOMES] == ["H"] * 4
     assert (len(board.BATTLESHIP_CELLS), len(board.WHEEL_CELLS), len(board.MYSTERY_CELLS)) == (4, 4, 4)
-    marks = {(c, r): board.MAP[r][c] for r in range(board.SIZE) for c in range(board.SIZE) if board.MAP[r][c] not in ".g"}
+    marks = {
+        (c, r): board.MAP[r][c] for r in range(board.SIZE) for c in range(board.SIZE) if board.MAP[r][c] not in ".g"
+    }
     last = board.SIZE - 1
-    for turned in ({(last - c, r): m for (c, r), m in marks.items()}, {(c, last - r): m for (c, r), m in marks.items()}):
+    for turned in (
+        {(last - c, r): m for (c, r), m in marks.items()},
+        {(c, last - r): m for (c, r), m in marks.items()},
+    ):
         assert turned == marks
 
 

@@ -26,7 +26,7 @@ def test_the_wheel_has_eleven_outcomes_and_badges_count_24() -> None:
     assert sum(cards.BADGES.values()) == 24
     assert {f"badge_{name}" for name in cards.BADGES} <= set(cards.WHEEL)
     rng = Rng.from_seed(3)
-    assert set(cards.spin(rng) for _ in range(500)) == set(cards.WHEEL)
+    assert {cards.spin(rng) for _ in range(500)} == set(cards.WHEEL)
 
 
 def test_dice() -> None:

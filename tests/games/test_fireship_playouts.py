@@ -134,7 +134,12 @@ def built() -> list[tuple[FireshipState, int, FireshipAction]]:
     holding both), Boum, a Kraken from the wheel and from a card, a Tourbillon's strike at the
     start of a turn (after the turn of the player before), a Kraken hitting two players."""
     openers = []
-    for hands in ({1: ["non"]}, {1: ["plus_one"]}, {0: ["non"], 1: ["plus_one"]}, {0: ["non", "plus_one"], 1: ["non", "plus_one"]}):
+    for hands in (
+        {1: ["non"]},
+        {1: ["plus_one"]},
+        {0: ["non"], 1: ["plus_one"]},
+        {0: ["non", "plus_one"], 1: ["non", "plus_one"]},
+    ):
         attack = build([(0, "boat", "J8"), (0, "boat", "I8"), (1, "plane", "K8"), (1, "boat", "R18")], hands=hands,
                        seed=face_seed(0))  # fmt: skip
         openers.append((attack, 0, Attack(leader="0", target="2")))
@@ -142,7 +147,9 @@ def built() -> list[tuple[FireshipState, int, FireshipAction]]:
     openers.append((plus, 0, Attack(leader="0", target="1", plus=True)))
     boum = build([(0, "boat", "A1"), (1, "boat", "R18")], hands={0: ["boum"], 1: ["non"]})
     openers.append((boum, 0, Play(card="boum", at="1")))
-    kraken = wheel_state("kraken", pieces=[(0, "boat", "G7"), (1, "boat", "H8"), (1, "boat", "R18")], hands={1: ["non"]})
+    kraken = wheel_state(
+        "kraken", pieces=[(0, "boat", "G7"), (1, "boat", "H8"), (1, "boat", "R18")], hands={1: ["non"]}
+    )
     openers.append((kraken, 0, Use(piece=0)))
     pieces = [(0, "boat", "G7"), (1, "boat", "H8"), (2, "boat", "F6"), (1, "boat", "R18"), (2, "boat", "B18")]
     three = wheel_state("kraken", pieces=pieces, seats=3, hands={1: ["non"], 2: ["non"]})
@@ -276,7 +283,7 @@ def test_a_player_leaving_during_a_window() -> None:
     bystander, told = ENGINE.resign(window, 2)
     assert told == [] and ENGINE.to_act(bystander) == {1}
     assert ENGINE.view(bystander, None) == ENGINE.view(start, None)
-    closed, told = ENGINE.apply(bystander, 1, Accept())
+    _closed, told = ENGINE.apply(bystander, 1, Accept())
     assert [e.kind for e in told] == ["attacked", "resigned", "attack_rolled", "destroyed"]
     actor, told = ENGINE.resign(window, 0)
     assert [e.kind for e in told] == ["resigned", "turn_started"]

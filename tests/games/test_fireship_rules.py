@@ -19,6 +19,7 @@ cells G7 M7 G13 M13; mystery cells J3 C10 Q10 J17. Rows 8 and 9 are open sea
 (row 9 touches the middle row of islands).
 """
 
+import itertools
 from functools import cache
 from typing import Any
 
@@ -125,8 +126,10 @@ def build(
         "supply": supply,
         "hands": [list((hands or {}).get(s, [])) for s in range(seats)],
         "badges": [list((badges or {}).get(s, [])) for s in range(seats)],
-        "badge_stock": {name: count - sum(held.count(name) for held in (badges or {}).values())
-                        for name, count in cards.BADGES.items()},  # fmt: skip
+        "badge_stock": {
+            name: count - sum(held.count(name) for held in (badges or {}).values())
+            for name, count in cards.BADGES.items()
+        },
         "deck": list(base.deck if deck is None else deck),
         "current": current,
         "first": current,
@@ -259,7 +262,7 @@ def test_the_highest_of_three_dice_starts_then_clockwise() -> None:
             assert first == state.first == state.current
             assert set(rolls[0]) == set(range(players))
             assert all(3 <= total <= 30 for throw in rolls for total in throw.values())
-            for earlier, later in zip(rolls, rolls[1:]):
+            for earlier, later in itertools.pairwise(rolls):
                 best = max(earlier.values())
                 assert set(later) == {s for s, total in earlier.items() if total == best}
                 rethrows += 1
@@ -429,7 +432,7 @@ def test_power_counts_the_leader_and_its_colour_one_cell_around() -> None:
     assert ENGINE.power(state, "0") == 9 and ENGINE.power(state, "4") == 7
     option = attacks(state)[("0", "4", False)]
     assert (option.attack, option.defence, option.die) == (9, 7, "blue")
-    after, events = act(state, Attack(leader="0", target="4"))
+    _after, events = act(state, Attack(leader="0", target="4"))
     assert of(events, Attacked) == [Attacked(seat=0, leader="0", target="4", defender=1, attack=9, defence=7)]
     # Each kind's own worth, alone.
     alone = build([(0, "boat", "B3"), (0, "plane", "F3"), (0, "battleship", "M3"), (1, "boat", "R18")], islands={1: 1})
@@ -589,7 +592,9 @@ def test_special_cells_come_after_the_attacks_and_are_optional() -> None:
     is offered any more and one is refused (specials_done)."""
     assert "specials_optional" in HOUSE_RULES
     state = build([(0, "plane", "J3"), (0, "boat", "J8"), (1, "boat", "K3"), (1, "boat", "K8")], deck=["gain_boat"])
-    assert {EndTurn(), Use(piece=0), Attack(leader="0", target="2"), Attack(leader="1", target="3")} <= set(legal(state))
+    assert {EndTurn(), Use(piece=0), Attack(leader="0", target="2"), Attack(leader="1", target="3")} <= set(
+        legal(state)
+    )
     after, events = act(state, Use(piece=0))
     assert of(events, SpecialUsed) == [SpecialUsed(seat=0, piece=0, special="mystery")]
     assert after.specials and attacks(after) == {}
@@ -680,7 +685,9 @@ def test_the_wheel_loses_a_boat() -> None:
     """« Perds un bateau : le bateau sort du plateau. »
     Checks: the player chooses which of its boats leaves (a pick: one Lose per boat, never
     a plane); the boat goes back to the supply; with no boat at all nothing happens."""
-    state = wheel_state("lose_boat", pieces=[(0, "boat", "G7"), (0, "boat", "C3"), (0, "plane", "A1"), (1, "boat", "R18")])
+    state = wheel_state(
+        "lose_boat", pieces=[(0, "boat", "G7"), (0, "boat", "C3"), (0, "plane", "A1"), (1, "boat", "R18")]
+    )
     picking, events = act(state, Use(piece=0))
     assert picking.phase == "pick" and ENGINE.view(picking, 0).pick == "lose_boat"
     assert set(legal(picking)) == {Lose(piece=0), Lose(piece=1)}
@@ -701,7 +708,9 @@ def test_the_wheel_loses_a_plane_but_never_the_last_one() -> None:
     after, events = act(state, Use(piece=0))
     assert of(events, PlaneSpared) == [PlaneSpared(seat=0)]
     assert after.phase == "act" and ids(after) == ids(state)
-    two = wheel_state("lose_plane", pieces=[(0, "boat", "G7"), (0, "plane", "A1"), (0, "plane", "C3"), (1, "boat", "R18")])
+    two = wheel_state(
+        "lose_plane", pieces=[(0, "boat", "G7"), (0, "plane", "A1"), (0, "plane", "C3"), (1, "boat", "R18")]
+    )
     picking, _ = act(two, Use(piece=0))
     assert set(legal(picking)) == {Lose(piece=1), Lose(piece=2)}
     after, _ = act(picking, Lose(piece=2))
@@ -801,7 +810,7 @@ def test_kept_cards_go_to_the_hand_in_secret_the_others_act_at_once() -> None:
     KeptCard event is addressed to the holder only, and only the holder's view shows the
     hand; every other card is shown and played at once, then discarded."""
     assert "kept_cards" in HOUSE_RULES
-    assert cards.KEEPABLE == {"non", "boum", "plus_one", "updraft", "fog", "whirlpool"}
+    assert {"non", "boum", "plus_one", "updraft", "fog", "whirlpool"} == cards.KEEPABLE
     for card in cards.DECK:
         state = build([(0, "plane", "J3"), (0, "plane", "A1"), (0, "boat", "A1"), (1, "boat", "R18")],
                       deck=["gain_boat", card], seed=spin_seed("gain_boat"))  # fmt: skip
@@ -873,7 +882,7 @@ def attack_with_reactions(hands: dict[int, list[str]], seed: int = 0) -> Fireshi
     """Seat 0's boat on J8 (with a boat beside it on I8: 2) attacks seat 1's plane on K8 (2)."""
     state = build([(0, "boat", "J8"), (0, "boat", "I8"), (1, "plane", "K8"), (1, "boat", "R18")],
                   hands=hands, seed=face_seed(seed))  # fmt: skip
-    state, events = act(state, Attack(leader="0", target="2"))
+    state, _events = act(state, Attack(leader="0", target="2"))
     return state
 
 
@@ -993,7 +1002,9 @@ def test_gulf_stream_badge_speeds_the_boats() -> None:
     """« Les badges ont les mêmes effets que les cartes du même nom. »
     Checks (house rule, HOUSE_RULES.md: Gulf Stream): the badge is played before the roll
     and the boats sail two cells a point for the turn; planes do not."""
-    state = build([(0, "plane", "C8"), (0, "boat", "C9"), (1, "boat", "R18")], phase="roll", badges={0: ["gulf_stream"]})
+    state = build(
+        [(0, "plane", "C8"), (0, "boat", "C9"), (1, "boat", "R18")], phase="roll", badges={0: ["gulf_stream"]}
+    )
     state, _ = act(state, Play(card="gulf_stream", badge=True))
     state, _ = act(state, Roll())
     state = state.model_copy(update={"points": 2})
@@ -1013,7 +1024,7 @@ def test_brouillard_shields_until_the_next_turn() -> None:
     early = build(pieces, current=1, phase="roll", hands={1: ["fog"]})
     assert Play(card="fog") not in legal(early)
     state = build(pieces, current=1, hands={0: ["boum"], 1: ["fog"]}, islands={5: 1})
-    state, events = act(state, Play(card="fog"))
+    state, _ = act(state, Play(card="fog"))
     assert state.fog == [False, True] and ENGINE.view(state, 0).fog == [False, True]
     state, _ = act(state, EndTurn())
     state, _ = act(state, Roll())
@@ -1023,7 +1034,7 @@ def test_brouillard_shields_until_the_next_turn() -> None:
     refused(state, Attack(leader="1", target="0"), "fireship.error.no_such_attack")
     refused(state, Attack(leader="3", target="i5"), "fireship.error.no_such_attack")
     assert {a.at for a in legal(state) if isinstance(a, Play)} == {"2"}
-    state, events = act(state, EndTurn())
+    state, _events = act(state, EndTurn())
     assert state.current == 1 and state.fog == [False, False]
 
 
@@ -1235,7 +1246,7 @@ def test_a_tourbillon_strike_can_be_answered_and_can_end_the_game() -> None:
     sunk, _ = act(state, Accept(), seat=1)
     assert 0 not in ids(sunk) and sunk.phase == "roll"
     last = build([(1, "boat", "K8"), (0, "plane", "A1")], current=1, whirlpools=[(0, at("K8"))])
-    over, events = act(last, EndTurn())
+    _over, events = act(last, EndTurn())
     assert of(events, GameEnded) == [GameEnded(reason="last", winners=[0])]
 
 
@@ -1252,7 +1263,7 @@ def test_white_boats_can_be_attacked_and_lost_pieces_can_be_won_again() -> None:
     full = build([(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
                  deck=["gain_boat", "gain_boat"])  # fmt: skip
     assert full.supply[0]["boat"] == 0
-    none, events = act(full, Use(piece=0))
+    _none, events = act(full, Use(piece=0))
     assert of(events, Gained) == [Gained(seat=0, what="boat", given=False)]
     lost = build([(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
                  deck=["gain_boat", "gain_boat"], hands={1: ["boum"]}, current=1)  # fmt: skip

@@ -6,7 +6,6 @@ are games/fortboyard/decks/<language>/*.toml; every check below runs on both lan
 """
 
 import re
-
 from collections import Counter
 
 import pytest

@@ -63,7 +63,9 @@ def run(trial: Trial, script: list[tuple[int, Any]], seed: int = 1) -> int | Non
     """Plays ``script`` ((seat, action) pairs) to the verdict; the winner, or None."""
     duel = trial.kind in ("quickfire", "spsw", "nim", "battleship")
     rng = Rng.from_seed(seed)
-    progress: Progress = trials.begin("duel" if duel else "force", "card", trial, [0, 1] if duel else [0], "key", 0, rng)
+    progress: Progress = trials.begin(
+        "duel" if duel else "force", "card", trial, [0, 1] if duel else [0], "key", 0, rng
+    )
     for seat, action in script:
         result = trials.play(progress, seat, action, rng, rate=0)
         if result.verdict is not None:
@@ -113,7 +115,11 @@ def scripts(trial: Trial) -> tuple[list[tuple[int, Any]], list[tuple[int, Any]],
             for taken in range(trial.sticks):
                 ones.append((taken % 2, Take(count=1)))
             loser = (trial.sticks - 1) % 2  # the one who takes the last stick
-            right = ones if loser == 1 else [(0, Take(count=2))] + [((t + 1) % 2, Take(count=1)) for t in range(trial.sticks - 2)]
+            right = (
+                ones
+                if loser == 1
+                else [(0, Take(count=2))] + [((t + 1) % 2, Take(count=1)) for t in range(trial.sticks - 2)]
+            )
             return right, [(0, TimeUp())], 1
         case "battleship":
             hide = [(0, Hide(cell=0)), (1, Hide(cell=1))]
@@ -131,7 +137,12 @@ def test_every_card_plays_right_and_wrong(lang: str, category: str, card: str, s
 
 
 SAMPLES = [
-    {"kind": "intruder", "items": ["rouge", "vert", "bleu", "chaise", "jaune"], "intruder": "chaise", "reason": "des couleurs"},
+    {
+        "kind": "intruder",
+        "items": ["rouge", "vert", "bleu", "chaise", "jaune"],
+        "intruder": "chaise",
+        "reason": "des couleurs",
+    },
     {"kind": "arithmetic", "start": 6, "steps": ["+ 4", "x 3", "/ 5", "- 2"]},
     {"kind": "tapping", "taps": 12},
     {"kind": "reaction", "lights": 2, "seconds": 4},

@@ -41,7 +41,9 @@ RIDDLE = Riddle(kind="riddle", text="Je te rends ton sourire sans jamais rire. Q
 
 def decide(state: FortBoyardState, seat: int, level: Level, seed: int = 7, budget: Budget = SMALL) -> Any:
     """The computer's move for ``seat`` at ``level``, from that seat's view only."""
-    return ENGINE.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), Rng.from_seed(seed), level, budget)
+    return ENGINE.choose(
+        ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), Rng.from_seed(seed), level, budget
+    )
 
 
 def play_out(players: int, seed: int, seats: tuple[str, ...]) -> list[FortBoyardState]:
@@ -194,7 +196,9 @@ def test_a_clock_that_stops_at_once_still_gives_a_legal_move() -> None:
     for state, seat in sampled():
         if state.phase in strong.SEARCHED:
             legal = ENGINE.legal_actions(state, seat)
-            move = ENGINE.choose(ENGINE.view(state, seat), legal, Rng.from_seed(1), "strong", Budget(2000, lambda: True))
+            move = ENGINE.choose(
+                ENGINE.view(state, seat), legal, Rng.from_seed(1), "strong", Budget(2000, lambda: True)
+            )
             assert move in legal
 
 
@@ -313,7 +317,10 @@ def test_every_level_but_the_beginner_takes_the_easy_code_word() -> None:
     state.round, state.phase, state.third_key, state.players[0].keys = 2, "level", 0, 3
     for level in ("normal", "strong"):
         assert decide(state, 1, level, budget=Budget(200)) == ChooseLevel(level="easy")
-    assert {decide(state, 1, "easy", seed) for seed in range(30)} == {ChooseLevel(level="easy"), ChooseLevel(level="hard")}
+    assert {decide(state, 1, "easy", seed) for seed in range(30)} == {
+        ChooseLevel(level="easy"),
+        ChooseLevel(level="hard"),
+    }
 
 
 def test_without_a_key_the_stake_is_a_key() -> None:

@@ -14,6 +14,7 @@ state a generator whose next throws are the faces asked for. Landmarks on the tr
 """
 
 import base64
+import itertools
 from collections import Counter
 from functools import cache
 from typing import Any
@@ -219,7 +220,7 @@ def test_first_player_is_the_highest_roll_and_ties_throw_again() -> None:
         state = ENGINE.new_game(4, ENGINE.make_options({}), seed)
         throws = state.opening
         assert all(1 <= face <= 6 for face in throws[0])
-        for before, after in zip(throws, throws[1:]):
+        for before, after in itertools.pairwise(throws):
             top = max(before)
             assert before.count(top) >= 2
             assert [i for i, f in enumerate(after) if f] == [i for i, f in enumerate(before) if f == top]
@@ -345,7 +346,15 @@ def test_personnage_cache_and_fort_boyard_cards_have_no_effect() -> None:
     else; landing on each of the 24 cells does what its kind says and draws no card but its own
     pile's: PORTE and PRISON end the turn, PASSE-PARTOUT asks where to go, DUEL asks for an
     opponent (drawing nothing yet), the others start a trial from their own pile."""
-    assert Counter(TRACK) == {"porte": 1, "concentration": 5, "force": 5, "enigme": 5, "duel": 4, "prison": 2, "passe": 2}
+    assert Counter(TRACK) == {
+        "porte": 1,
+        "concentration": 5,
+        "force": 5,
+        "enigme": 5,
+        "duel": 4,
+        "prison": 2,
+        "passe": 2,
+    }
     for language in ("fr", "en"):
         assert set(deck(language).trials) == {"concentration", "force", "duel", "enigme"}
     phases = {"porte": "roll", "prison": "roll", "passe": "passe", "duel": "opponent"}
@@ -893,6 +902,7 @@ def test_most_boyards_wins_and_equal_treasures_share_the_win() -> None:
     House rule "ties": equal treasures share the win. Checks: seat 0's handful is set to what
     seat 1 is about to draw: both win; one token more for seat 0 and seat 0 alone wins; an
     eliminated player ranks last."""
+
     def final(extra: list[int]) -> Any:
         state, _ = round_3([1, 1, 1], fourth=0)
         state.players[2].found = False
@@ -1028,7 +1038,7 @@ def test_quickfire_first_right_answer_wins() -> None:
     again."""
     state = start(game(3), "duel", QUESTION, [0, 1])
     assert ENGINE.to_act(state) == frozenset({0, 1})
-    won, events = act(state, 1, Answer(text="cinquante-six"))
+    _won, events = act(state, 1, Answer(text="cinquante-six"))
     assert of(events, TrialEnded)[0].winner == 1
     state, _ = act(state, 0, Answer(text="57"))
     assert ENGINE.to_act(state) == frozenset({1})
@@ -1351,7 +1361,7 @@ def test_a_typed_answer_as_long_as_the_box_allows_is_played(text: str) -> None:
     assert len(text) == ANSWER_LENGTH
     action = ENGINE.parse_action(Answer(text=text).token())
     assert action == Answer(text=text)
-    state, events = act(start(game(3), "enigme", RIDDLE, [0]), 0, action)
+    _state, events = act(start(game(3), "enigme", RIDDLE, [0]), 0, action)
     assert of(events, TrialEnded)[0].success is False and of(events, Sunk) == [Sunk(seat=0, stake="key")]
     longer = base64.urlsafe_b64encode((text + text[-1]).encode()).decode().rstrip("=")
     for token in (f"a.{longer}", "a." + "A" * (len(longer) + 4)):

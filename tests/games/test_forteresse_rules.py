@@ -75,7 +75,7 @@ from tests.games.test_contract import _forteresse_probe
 # =============================================================================
 
 
-def C(card: str, *stats: str, tapped: bool = False) -> Character:  # noqa: N802 - reads like a card
+def C(card: str, *stats: str, tapped: bool = False) -> Character:
     """A character (Hero or Enemy) with its Stats."""
     return Character(card=card, stats=list(stats), tapped=tapped)
 
@@ -380,9 +380,7 @@ def test_enemy_stats_order() -> None:
     « Continuez jusqu’à ce que toutes les Stats en Réserve pouvant être liées soient attribuées aux Ennemis. »
     Checks: the Queen of Hearts (Power 3) is served first and takes the 4 of Hearts; the new King of
     Spades then takes its 5 of Spades, then the highest other suit (5 of Clubs); the 2 of Hearts is left."""
-    state = build(
-        hand=["p2C"], enemies=[C("fQH", "f3H")], reserve=["fKS", "f2H", "f5C", "f4H", "f5S"], fortress=[]
-    )
+    state = build(hand=["p2C"], enemies=[C("fQH", "f3H")], reserve=["fKS", "f2H", "f5C", "f4H", "f5S"], fortress=[])
     state, events = run(state, "1.4")
     attached = [(e.character, e.stat) for e in of(events, StatAttached)]
     assert attached == [("fQH", "f4H"), ("fKS", "f5S"), ("fKS", "f5C")]
@@ -395,13 +393,11 @@ def test_enemy_stat_tie_is_asked() -> None:
     """« (en cas d’égalité le joueur choisit) »
     Checks: the King of Hearts (Power 3) may take the 5 of Clubs or the 5 of Spades; the Queen of
     Spades waits for a Spade, so the choice matters: the engine asks, and the answer is applied."""
-    state = build(
-        enemies=[C("fKH", "f3H")], reserve=["fQS", "f5C", "f5S"], fortress=[]
-    )
+    state = build(enemies=[C("fKH", "f3H")], reserve=["fQS", "f5C", "f5S"], fortress=[])
     state, _ = run(state, "1.4")
     assert state.step == "1.5" and state.prompt == Prompt(kind="enemy_stat", focus="fKH", options=["f5C", "f5S"])
     assert tokens(state) == ["pk.f5C", "pk.f5S"]
-    state, events = act(state, Pick(card="f5C"))
+    state, _events = act(state, Pick(card="f5C"))
     assert enemy(state, "fKH").stats == ["f3H", "f5C"]
     assert enemy(state, "fQS").stats == ["f5S"]
 
@@ -449,7 +445,12 @@ def test_enemies_without_stat_back_to_reserve() -> None:
 
 
 def open_diamonds(**fields: Any) -> ForteresseState:
-    sites = [Site(treasure="fTH"), Site(treasure="fTD", lieux=["f6D", "f7D"]), Site(treasure="fTC"), Site(treasure="fTS")]
+    sites = [
+        Site(treasure="fTH"),
+        Site(treasure="fTD", lieux=["f6D", "f7D"]),
+        Site(treasure="fTC"),
+        Site(treasure="fTS"),
+    ]
     return build(sites=sites, **fields)
 
 
@@ -498,7 +499,12 @@ def test_house_rule_13_visit_lieu_goes_to_its_own_path() -> None:
     after, events = act(state, Explore(hero="pKH", path="H"))
     assert of(events, Visited)[0].placed_on == "D"
     assert site(after, "D").lieux == ["f7D"] and site(after, "H").lieux == []
-    full = [Site(treasure="fTH"), Site(treasure="fTD", lieux=["f6D", "f8D"]), Site(treasure="fTC"), Site(treasure="fTS")]
+    full = [
+        Site(treasure="fTH"),
+        Site(treasure="fTD", lieux=["f6D", "f8D"]),
+        Site(treasure="fTC"),
+        Site(treasure="fTS"),
+    ]
     state = build(hand=["p2C"], heroes=[C("pKH", "p2H")], fortress=["f7D", "f2S"], sites=full)
     state, _ = run(state, "2.1")
     after, events = act(state, Explore(hero="pKH", path="H"))
@@ -620,8 +626,12 @@ def test_door_test_needs_the_key() -> None:
 def test_house_rule_9_door_suit_not_treasure_suit() -> None:
     """House rule 9: the Door on the Treasure of Diamonds is the Ace of Spades that came off the pile;
     the Ace of Diamonds (the Treasure's suit) does not open it."""
-    sites = [Site(treasure="fTH"), Site(treasure="fTD", lieux=["f6D", "f7D"], explored=True, door="fAS"),
-             Site(treasure="fTC"), Site(treasure="fTS")]
+    sites = [
+        Site(treasure="fTH"),
+        Site(treasure="fTD", lieux=["f6D", "f7D"], explored=True, door="fAS"),
+        Site(treasure="fTC"),
+        Site(treasure="fTS"),
+    ]
     state = build(hand=["pAD", "p2C"], heroes=[C("pQD", "p5D")], sites=sites)
     state, _ = run(state, "2.1")
     state, events = act(state, Explore(hero="pQD", path="D"))
@@ -633,8 +643,12 @@ def test_explored_path_goes_straight_to_the_treasure() -> None:
     2.6. »
     Checks: back on an explored Path with the right Key, no Lieu is needed and no boost is drawn:
     the Door test succeeds at once."""
-    sites = [Site(treasure="fTH"), Site(treasure="fTD", lieux=["f6D", "f7D"], explored=True, door="fAS"),
-             Site(treasure="fTC"), Site(treasure="fTS")]
+    sites = [
+        Site(treasure="fTH"),
+        Site(treasure="fTD", lieux=["f6D", "f7D"], explored=True, door="fAS"),
+        Site(treasure="fTC"),
+        Site(treasure="fTS"),
+    ]
     state = build(hand=["pAS", "p2C"], heroes=[C("pJH", "p2H")], sites=sites, fortress=["f5C"])
     state, _ = run(state, "2.1")
     state, events = act(state, Explore(hero="pJH", path="D"))
@@ -649,11 +663,13 @@ def test_boss_appears_after_a_failed_door() -> None:
     Boss. Placez l’Ennemi Boss en zone de combat de la Forteresse. »
     Checks: Reserve King of Clubs, Jack of Spades, 9 of Spades, 6 of Hearts: the 9 goes to the Jack
     of Spades (same suit), a Boss of Power 9 that attacks in the same turn."""
-    sites = [Site(treasure="fTH"), Site(treasure="fTD", lieux=["f6D", "f7D"], explored=True, door="fAS"),
-             Site(treasure="fTC"), Site(treasure="fTS", lieux=["f7S", "f8S"])]
-    state = build(
-        hand=["p2C", "p3C"], heroes=[C("pJH", "p2H")], sites=sites, reserve=["fKC", "fJS", "f9S", "f6H"]
-    )
+    sites = [
+        Site(treasure="fTH"),
+        Site(treasure="fTD", lieux=["f6D", "f7D"], explored=True, door="fAS"),
+        Site(treasure="fTC"),
+        Site(treasure="fTS", lieux=["f7S", "f8S"]),
+    ]
+    state = build(hand=["p2C", "p3C"], heroes=[C("pJH", "p2H")], sites=sites, reserve=["fKC", "fJS", "f9S", "f6H"])
     state, _ = run(state, "2.1")
     state, events = act(state, Explore(hero="pJH", path="D"))
     assert of(events, BossTested) == [BossTested(step="2.6", success=True, enemy="fJS", lieu="f9S")]
@@ -707,7 +723,12 @@ def test_boss_tie_between_two_enemies_of_one_suit_is_asked() -> None:
 def test_computer_player_boss_tie_keeps_the_lieu_that_can_complete_a_path() -> None:
     """The computer player on a Boss test tie between two 8s: the Hearts Path is full, the Clubs one
     has room, so the Boss takes the 8 of Hearts and the 8 of Clubs may still join its Path."""
-    sites = [Site(treasure="fTH", lieux=["f6H", "f7H"]), Site(treasure="fTD"), Site(treasure="fTC"), Site(treasure="fTS")]
+    sites = [
+        Site(treasure="fTH", lieux=["f6H", "f7H"]),
+        Site(treasure="fTD"),
+        Site(treasure="fTC"),
+        Site(treasure="fTS"),
+    ]
     state, _ = run(build(hand=["p2C"], reserve=["fQD", "fJS", "f8C", "f8H"], sites=sites), "4.3")
     assert state.prompt.kind == "boss" and len(legal(state)) == 4
     assert ENGINE.choose(ENGINE.view(state, 0), legal(state), Rng.from_seed(3)) == Pair(lieu="f8H", enemy="fQD")
@@ -776,13 +797,11 @@ def test_undefended_attack_example() -> None:
 def test_house_rule_22_undefended_picks_from_a_bigger_hand() -> None:
     """House rule 22: an attack of 4 against a hand of six: the player picks the four cards, one at
     a time; the deck is untouched."""
-    state = build(
-        hand=["p9C", "pKD", "p2S", "p3S", "pAH", "p7H"], enemies=[C("fQS", "f4S")], deck=["p2H", "p3H"]
-    )
+    state = build(hand=["p9C", "pKD", "p2S", "p3S", "pAH", "p7H"], enemies=[C("fQS", "f4S")], deck=["p2H", "p3H"])
     state, _ = run(state, "3.1")
     assert state.prompt == Prompt(kind="discard", focus="fQS", owed=4)
     for _ in range(4):
-        state, events = act(state, Discard(card=0))
+        state, _events = act(state, Discard(card=0))
     assert state.hand == ["pAH", "p7H"] and state.deck == ["p2H", "p3H"]
     assert state.discard == ["p9C", "pKD", "p2S", "p3S"]
 
@@ -796,7 +815,9 @@ def test_combat_example_hero_loses_the_four() -> None:
     (une Stat liée). »
     Checks: Enemy 5 + boost 2 = 7 against 2 + 4 = 6: the Hero loses the 4 (to the discard) and
     stays with Life 1; the boost 2 goes to the Fortress discard."""
-    state = build(hand=["p9C", "p8C"], heroes=[C("pKD", "p2D", "p4S")], enemies=[C("fJH", "f5H")], fortress=["f2C", "fKS"])
+    state = build(
+        hand=["p9C", "p8C"], heroes=[C("pKD", "p2D", "p4S")], enemies=[C("fJH", "f5H")], fortress=["f2C", "fKS"]
+    )
     state, _ = run(state, "3.1")
     assert state.prompt.kind == "defenders" and tokens(state) == ["bl.pKD.fJH", "pass"]
     state, events = act(state, Block(hero="pKD", enemy="fJH"))
@@ -817,7 +838,7 @@ def test_blocked_attack_can_fail() -> None:
     la plus élevée (au choix du joueur en cas d’égalité). Sinon l’attaque est un échec. »
     Checks: 5 + 0 (a figure revealed, put under the Fortress) against 6: nothing happens to the Hero;
     5 + 1... a 2 against a Hero of 7: fails too; 5 + 2 against 7 succeeds (equal is enough)."""
-    base = dict(hand=["p9C", "p8C"], enemies=[C("fJH", "f5H")])
+    base = {"hand": ["p9C", "p8C"], "enemies": [C("fJH", "f5H")]}
     state = build(heroes=[C("pKD", "p2D", "p4S")], fortress=["fKS", "f2C"], **base)
     state, _ = run(state, "3.1")
     state, events = act(state, Block(hero="pKD", enemy="fJH"))
@@ -839,7 +860,7 @@ def test_defender_stat_tie_is_asked() -> None:
     state, _ = run(state, "3.1")
     state, _ = act(state, Block(hero="pKD", enemy="fJH"))
     assert state.prompt == Prompt(kind="lose_stat", focus="pKD", options=["p3D", "p3S"])
-    state, events = act(state, Pick(card="p3S"))
+    state, _events = act(state, Pick(card="p3S"))
     assert hero(state, "pKD").stats == ["p3D"] and state.step == "3.5"
 
 
@@ -1124,7 +1145,11 @@ def test_third_treasure_wins_at_once() -> None:
         Site(treasure="fTS"),
     ]
     state = build(
-        hand=["pAD", "p2C"], heroes=[C("pJH", "p2H")], sites=sites, enemies=[C("fKS", "f5S")], out=["pAH", "fAH", "pAC", "fAC"]
+        hand=["pAD", "p2C"],
+        heroes=[C("pJH", "p2H")],
+        sites=sites,
+        enemies=[C("fKS", "f5S")],
+        out=["pAH", "fAH", "pAC", "fAC"],
     )
     state, _ = run(state, "2.1")
     state, events = act(state, Explore(hero="pJH", path="D"))
@@ -1171,7 +1196,9 @@ def test_resigning_loses() -> None:
 def test_house_rule_1_removed_cards_go_to_their_owners_discard() -> None:
     """House rule 1: an Enemy's lost Stat goes to the Fortress discard, a Hero's to the player's."""
     state = build(
-        hand=["p9C"], heroes=[C("pKD", "p5D", "p4D"), C("pQS", "p5S", "p4S")], enemies=[C("fJH", "f4H", "f2C")],
+        hand=["p9C"],
+        heroes=[C("pKD", "p5D", "p4D"), C("pQS", "p5S", "p4S")],
+        enemies=[C("fJH", "f4H", "f2C")],
         fortress=["f5S"],
     )
     state, _ = run(state, "3.1")
@@ -1197,8 +1224,9 @@ def test_house_rule_2_suit_checked_on_attach_only() -> None:
 def test_house_rule_3_boss_without_its_lieu_is_a_normal_enemy() -> None:
     """House rule 3: a Boss (Lieu 8 and a 3) loses its Lieu and can then be bribed; while a Boss lives
     in the Combat zone, step 4.3 makes no new Boss."""
-    state = build(hand=["p9C"], heroes=[C("pKD", "p5D", "p4D")], enemies=[C("fJS", "f6S", "f3S")],
-                  reserve=["fQH", "f9H"])
+    state = build(
+        hand=["p9C"], heroes=[C("pKD", "p5D", "p4D")], enemies=[C("fJS", "f6S", "f3S")], reserve=["fQH", "f9H"]
+    )
     state, _ = run(state, "3.5")
     state, events = act(state, Attack(hero="pKD", enemy="fJS"))
     assert enemy(state, "fJS").stats == ["f3S"] and not of(events, KeySearched)
@@ -1257,7 +1285,9 @@ def test_house_rule_7_undefended_counts_the_boss_lieu_not_the_boost() -> None:
 
 def test_house_rule_8_defending_does_not_tap() -> None:
     """House rule 8: a Hero that defended can still attack the same turn; one Hero Boost per combat."""
-    state = build(hand=["p2S", "p3S", "p9C"], heroes=[C("pKD", "p5D", "p4D")], enemies=[C("fJH", "f2H")], fortress=["fQD"])
+    state = build(
+        hand=["p2S", "p3S", "p9C"], heroes=[C("pKD", "p5D", "p4D")], enemies=[C("fJH", "f2H")], fortress=["fQD"]
+    )
     state, _ = run(state, "3.1")
     state, _ = act(state, Block(hero="pKD", enemy="fJH"))
     assert not hero(state, "pKD").tapped and "ak.pKD.fJH" in tokens(state)
@@ -1293,7 +1323,8 @@ def test_house_rule_14_bribes_per_turn() -> None:
     """House rule 14: two Enemies can each be bribed once in the same turn; an Enemy whose bribe failed
     is not offered again."""
     state = build(
-        hand=["pTH", "pTD", "pTC", *HAND], enemies=[C("fJH", "f5H", "f4C"), C("fQS", "f2S")],
+        hand=["pTH", "pTD", "pTC", *HAND],
+        enemies=[C("fJH", "f5H", "f4C"), C("fQS", "f2S")],
         fortress=["f5S", "fKD", "f9D"],
     )
     state, _ = run(state, "3.1")
@@ -1315,7 +1346,10 @@ def test_house_rule_16_empty_fortress() -> None:
 
 def test_house_rule_17_pillaged_path_not_offered() -> None:
     """House rule 17: a Path whose Treasure is pillaged is not offered for exploration."""
-    sites = [Site(treasure="fTH", lieux=["f6H", "f7H"], explored=True, pillaged=True), *[Site(treasure=f"fT{s}") for s in "DCS"]]
+    sites = [
+        Site(treasure="fTH", lieux=["f6H", "f7H"], explored=True, pillaged=True),
+        *[Site(treasure=f"fT{s}") for s in "DCS"],
+    ]
     state = build(hand=["p2C"], heroes=[C("pKD", "p5D")], sites=sites)
     state, _ = run(state, "2.1")
     assert "ex.pKD.H" not in tokens(state)
@@ -1367,7 +1401,9 @@ def test_house_rule_24_auto_ties() -> None:
     state = build(enemies=[C("fKH", "f3H")], reserve=["fQS", "f5C", "f5S"], fortress=[], auto_ties=True)
     state, _ = run(state, "1.4")
     assert enemy(state, "fKH").stats == ["f3H", "f5C"] and enemy(state, "fQS").stats == ["f5S"]
-    state = build(hand=["p9C"], heroes=[C("pKD", "p3S", "p3D")], enemies=[C("fJH", "f5H")], fortress=["f2C"], auto_ties=True)
+    state = build(
+        hand=["p9C"], heroes=[C("pKD", "p3S", "p3D")], enemies=[C("fJH", "f5H")], fortress=["f2C"], auto_ties=True
+    )
     state, _ = run(state, "3.1")
     state, _ = act(state, Block(hero="pKD", enemy="fJH"))
     assert hero(state, "pKD").stats == ["p3D"]
@@ -1390,8 +1426,11 @@ def test_house_rule_12_lose_only_at_the_start_of_a_turn() -> None:
     """House rule 12: an attack empties the deck in 3.4; the turn goes on (the Hero still attacks in
     3.7, the player still chooses at 4.2), and the game is lost when the next turn starts."""
     state = build(
-        hand=["p2C", "p3C", "p4C", "p5C", "p6C", "p7C"], deck=["p8C"], heroes=[C("pKD", "p5D", "p4D"), C("pQH", "p2H")],
-        enemies=[C("fJS", "f9S"), C("fQC", "f2C")], fortress=["fKD"],
+        hand=["p2C", "p3C", "p4C", "p5C", "p6C", "p7C"],
+        deck=["p8C"],
+        heroes=[C("pKD", "p5D", "p4D"), C("pQH", "p2H")],
+        enemies=[C("fJS", "f9S"), C("fQC", "f2C")],
+        fortress=["fKD"],
     )
     state, _ = run(state, "3.1")
     state, _ = act(state, Block(hero="pQH", enemy="fQC"))
@@ -1426,10 +1465,21 @@ def test_house_rules_are_listed() -> None:
 def test_tokens_round_trip_and_garbage() -> None:
     """Hand cards are named by index, public cards by code; garbage raises MalformedAction."""
     actions = [
-        Mulligan(take=True), Mulligan(take=False), Recruit(hero=0, stat=12), Attach(stat=3, hero="pKH"),
-        Explore(hero="pKH", path="D"), PlayLieu(card=4), Bribe(enemy="fQS", tens=2), Block(hero="pJC", enemy="fQS"),
-        Attack(hero="pJC", enemy="fKS"), Fight(enemy="fKS"), Fight(enemy="fKS", boost=3), Discard(card=0),
-        Pick(card="pAH"), Pair(lieu="f9S", enemy="fJS"), Pass(),
+        Mulligan(take=True),
+        Mulligan(take=False),
+        Recruit(hero=0, stat=12),
+        Attach(stat=3, hero="pKH"),
+        Explore(hero="pKH", path="D"),
+        PlayLieu(card=4),
+        Bribe(enemy="fQS", tens=2),
+        Block(hero="pJC", enemy="fQS"),
+        Attack(hero="pJC", enemy="fKS"),
+        Fight(enemy="fKS"),
+        Fight(enemy="fKS", boost=3),
+        Discard(card=0),
+        Pick(card="pAH"),
+        Pair(lieu="f9S", enemy="fJS"),
+        Pass(),
     ]
     for action in actions:
         token = action.token()

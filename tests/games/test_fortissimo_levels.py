@@ -300,7 +300,7 @@ def test_worth_taking_is_what_it_says() -> None:
         per_card = rng.choice([1.0, 2.0, 2.25, 3.0, 3.75, 4.0])
         higher = [c for c in remaining if c > top]
 
-        def enough(card: int) -> bool:
+        def enough(card: int, remaining=remaining, per_card=per_card, length=length, advanced=advanced) -> bool:
             above = sum(c > card for c in remaining)
             return above >= per_card * (10 - length - 1) - (bots.BONUS[card] if advanced else 0)
 

@@ -9,6 +9,7 @@ Scenarios are built exactly: a game is created, then its grid, ramparts, turn
 and phase are set by ``build`` (cards not listed stay in the grid).
 """
 
+import itertools
 from typing import Any
 
 import pytest
@@ -37,8 +38,6 @@ from games.fortissimo.models import (
 )
 from games.fortissimo.scoring import score
 from tests.games.rule_book import check_quotes
-
-
 
 # =============================================================================
 # Helpers
@@ -229,9 +228,9 @@ def test_cards_never_move_once_placed() -> None:
     Checks over random basic games: each rampart only ever grows by one card at its right end."""
     for seed in range(4):
         states = playout(3, "basic", seed)
-        for before, after in zip(states, states[1:]):
+        for before, after in itertools.pairwise(states):
             for old, new in zip(before.ramparts, after.ramparts):
-                assert new == old or new == old + [new[-1]] and new[-1] > old[-1]
+                assert new == old or (new == old + [new[-1]] and new[-1] > old[-1])
 
 
 def test_rampart_always_ascending() -> None:
@@ -242,7 +241,7 @@ def test_rampart_always_ascending() -> None:
         for state in playout(3, "advanced", seed):
             for rampart in state.ramparts:
                 assert rampart[0] == START
-                assert all(a < b for a, b in zip(rampart, rampart[1:]))
+                assert all(a < b for a, b in itertools.pairwise(rampart))
 
 
 def test_flipped_card_is_shown_to_all() -> None:
@@ -790,8 +789,12 @@ def test_magicien_on_the_open_grid() -> None:
     Checks: a ready Magicien on the open grid offers Insert(slot) for the lower cards
     beside Take(slot) for the higher ones; the insertion keeps the rampart ascending."""
     state = build(
-        [[1, 20, 31], [1, 46]], variant="advanced", grid=[5, 40], open_grid=True,
-        turn=4, magicien_turn=[2, None],
+        [[1, 20, 31], [1, 46]],
+        variant="advanced",
+        grid=[5, 40],
+        open_grid=True,
+        turn=4,
+        magicien_turn=[2, None],
     )
     assert ENGINE.legal_actions(state, 0) == [Take(slot=1), Insert(slot=0)]
     after, events = act(state, Insert(slot=0))
@@ -817,7 +820,10 @@ def test_magicien_lost_when_destroyed() -> None:
     assert ENGINE.legal_actions(state, 1) == [PutBack()]
     # Destroyed after its one use: nothing is lost.
     used = build(
-        [[1, 5], [1, 20, 31]], variant="advanced", turn=4, magicien_turn=[None, 2],
+        [[1, 5], [1, 20, 31]],
+        variant="advanced",
+        turn=4,
+        magicien_turn=[None, 2],
         magicien_used=[False, True],
     )
     used, _ = flip(used, 7)
@@ -854,7 +860,11 @@ def test_magicien_lost_leaves_its_owner_stuck() -> None:
     one); once a Cannon destroys it, the owner can take nothing and passes (the last one able
     to take then plays face up)."""
     state = build(
-        [[1, 5], [1, 20, 31, 44]], variant="advanced", grid=[7, 10], turn=4, magicien_turn=[None, 2],
+        [[1, 5], [1, 20, 31, 44]],
+        variant="advanced",
+        grid=[7, 10],
+        turn=4,
+        magicien_turn=[None, 2],
     )
     assert ENGINE.can_take(state, 1)
     state, _ = flip(state, 7)
@@ -1013,8 +1023,12 @@ def test_bot_legal_in_special_phases() -> None:
     legal = ENGINE.legal_actions(magic, 0)
     assert ENGINE.choose(ENGINE.view(magic, 0), legal, Rng.from_seed(1)) in legal
     opened = build(
-        [[1, 20, 31], [1, 46]], variant="advanced", grid=[5, 40, 25], open_grid=True,
-        turn=4, magicien_turn=[2, None],
+        [[1, 20, 31], [1, 46]],
+        variant="advanced",
+        grid=[5, 40, 25],
+        open_grid=True,
+        turn=4,
+        magicien_turn=[2, None],
     )
     legal = ENGINE.legal_actions(opened, 0)
     assert ENGINE.choose(ENGINE.view(opened, 0), legal, Rng.from_seed(1)) in legal

@@ -9,7 +9,7 @@ def test_layout_check_passes() -> None:
     assert maze.check_layout() == []
 
 
-def test_layout_check_catches_a_walled_in_treasure(monkeypatch) -> None:  # noqa: ANN001
+def test_layout_check_catches_a_walled_in_treasure(monkeypatch) -> None:
     """The check is not vacuous: wall in a treasure's cell and it says so."""
     ring, index = maze.TREASURE_CELLS[-1]
     walled = list(maze.CLOCKWISE_SIDES)

@@ -166,9 +166,7 @@ def duel_state(
     """A duel (not for the target) between two pawns standing on F11."""
     pawns = pawns or ["F11", "F11", "F4", "F1"][: len(boxes)]
     duel = Duel(challenger=challenger, defender=defender, for_target=False, stake=stake, die=die)
-    return build(
-        pawns, boxes=boxes, phase=phase, current=challenger, duel=duel, seed=seed, open_boxes=open_boxes
-    )
+    return build(pawns, boxes=boxes, phase=phase, current=challenger, duel=duel, seed=seed, open_boxes=open_boxes)
 
 
 def fight(state: LabyrintheState, signs: dict[int, str]) -> tuple[LabyrintheState, list[Event]]:
@@ -397,7 +395,7 @@ def test_pawns_pass_through_occupied_cells() -> None:
     assert "pass_through" in HOUSE_RULES
     state = build(["F7", "F9"])
     assert unreachable_without(at("F7"), at("F11"), at("F9"), state.rotation)
-    after, events = act(state, Move(to=at("F11")))
+    after, _events = act(state, Move(to=at("F11")))
     assert ENGINE.where(after, 0) == at("F11") and after.current == 1
 
 
@@ -462,7 +460,7 @@ def test_taking_after_the_changes_ends_the_turn_at_once() -> None:
     turn at once. A pawn off the target may not Take (labyrinthe.error.not_on_target)."""
     state = build(["F11", "F4"], target=F11_TREASURE, phase="move")
     assert Take() in ENGINE.legal_actions(state, 0)
-    after, events = act(state, Take())
+    after, _events = act(state, Take())
     assert after.boxes[0] == [F11_TREASURE] and after.current == 1 and after.phase == "change"
     elsewhere = build(["F9", "F4"], target=F11_TREASURE, phase="move")
     assert Take() not in ENGINE.legal_actions(elsewhere, 0)
@@ -530,9 +528,7 @@ def test_the_stake_is_one_treasure_or_the_die() -> None:
     assert faces == {2, 3, 4}
 
 
-@pytest.mark.parametrize(
-    ("winning", "losing"), [("rock", "scissors"), ("scissors", "paper"), ("paper", "rock")]
-)
+@pytest.mark.parametrize(("winning", "losing"), [("rock", "scissors"), ("scissors", "paper"), ("paper", "rock")])
 def test_stone_scissors_paper_table(winning: str, losing: str) -> None:
     """« pierre gagne contre ciseaux » « ciseaux gagne contre papier » « papier gagne contre pierre »
     Checks: each winning sign wins, whether the challenger or the defender holds it; the
@@ -600,7 +596,7 @@ def test_choices_stay_secret_until_both_are_in() -> None:
         own = ENGINE.view(chosen, first)
         assert own.duel is not None and own.duel.my_choice == "scissors"
         refused(chosen, Choose(sign="rock", round=1), seat=first, error=NotYourTurn)
-        done, events = act(chosen, Choose(sign="paper", round=1), seat=second)
+        _done, events = act(chosen, Choose(sign="paper", round=1), seat=second)
         assert of(events, Revealed)[0].signs == {first: "scissors", second: "paper"}
         assert of(events, Revealed)[0].winner == first
 
