@@ -10,13 +10,9 @@ shown as done before it is committed. Each part lives in its own module:
 - ``lobby``, ``play`` and ``table_commands``: what users do.
 """
 
-from bot.ui.components import ASK, MORE, TYPE
 from bot.ui.lobby import Lobby
 from bot.ui.play import Play
 from bot.ui.table_commands import TableCommands
-from bot.ui.table_core import is_admin, jump_url
-
-__all__ = ["ASK", "MORE", "TYPE", "Tables", "is_admin", "jump_url"]
 
 
 class Tables(Lobby, Play, TableCommands):

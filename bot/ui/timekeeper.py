@@ -22,7 +22,8 @@ from bot import turn_clock
 from bot.i18n import t
 from bot.storage import EVERY_SHARD, SessionRecord, Shards
 from bot.ui.game_ui import seat_mention
-from bot.ui.tables import Tables, jump_url
+from bot.ui.table_core import jump_url
+from bot.ui.tables import Tables
 
 log = logging.getLogger(__name__)
 LONGEST_NAP = 6 * 3600.0  # look at the database at least this often, even with nothing due

@@ -27,7 +27,7 @@ import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
-from bot.ui.components import GameButton, GameSelect, PrivateButton
+from bot.ui.components import MORE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import (
     FIELD_SIZE,
     PICTURE,
@@ -38,7 +38,6 @@ from bot.ui.game_ui import (
     seat_name,
 )
 from bot.ui.table_core import jump_url
-from bot.ui.tables import MORE
 from cogs.fireship.describe import DescribesSea
 from cogs.fireship.picture import render
 from games.fireship import ENGINE, cards

@@ -21,9 +21,9 @@ import discord
 from bot.i18n import Language, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
-from bot.ui.components import GameButton, GameSelect, PrivateButton, Prompt
+from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Prompt
 from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
-from bot.ui.tables import TYPE, jump_url
+from bot.ui.table_core import jump_url
 from cogs.fortboyard.describe import DescribesFort
 from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label, seconds_text
 from cogs.fortboyard.picture import render

@@ -19,7 +19,7 @@ import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
-from bot.ui.components import GameButton, GameSelect, PrivateButton
+from bot.ui.components import ASK, MORE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import (
     PICTURE,
     RECENT_SHOWN,
@@ -30,7 +30,6 @@ from bot.ui.game_ui import (
     seat_mention,
     seat_name,
 )
-from bot.ui.tables import ASK, MORE
 from cogs.forteresse.describe import DISCARDS, DescribesTable
 from cogs.forteresse.names import (
     COLOUR,
