@@ -18,7 +18,7 @@ deck) and recognises its word more often the more clues it holds and the better 
 
 from games.core import Level as Skill
 from games.core import Rng
-from games.fortboyard.deck import CATEGORIES, deck
+from games.fortboyard.deck import CATEGORIES, Category, deck
 from games.fortboyard.models import (
     Abandon,
     Announce,
@@ -106,9 +106,9 @@ def barred_by_winning(stake: str, keys: int, clues: int) -> bool:
     return stake == "clue" and keys == 0 and clues == CLUES_FOR_ROUND_3 - 1
 
 
-def rate(view: FortBoyardView, category: str, level: Skill) -> int:
+def rate(view: FortBoyardView, category: Category, level: Skill) -> int:
     """How often, in percent, a computer of ``level`` wins a trial of ``category``."""
-    return view.rates.at(category, level)  # type: ignore[arg-type]
+    return view.rates.at(category, level)
 
 
 def _passe(view: FortBoyardView, moves: list[Goto], rng: Rng, level: Skill) -> Goto:
@@ -116,7 +116,7 @@ def _passe(view: FortBoyardView, moves: list[Goto], rng: Rng, level: Skill) -> G
     a riddle (played for a key) in round 2 while short of keys."""
     if level == "easy":
         return rng.choice([a for a in moves if TRACK[a.cell] in CATEGORIES])
-    kinds: tuple[str, ...] = ("concentration", "force", "enigme")
+    kinds: tuple[Category, ...] = ("concentration", "force", "enigme")
     if view.round == 2 and short_of_keys(view):  # played for a key; a duel risks none without one
         kinds = ("enigme", "duel") if view.players[view.seat or 0].keys == 0 else ("enigme",)
     best = max(kinds, key=lambda c: rate(view, c, level))

@@ -49,6 +49,7 @@ from games.fortboyard.models import (
     Dive,
     Dove,
     Eliminated,
+    EndReason,
     FortBoyardAction,
     FortBoyardOptions,
     FortBoyardState,
@@ -124,7 +125,7 @@ HOUSE_RULES = (
 
 # The listed actions that never change, built once.
 LEVEL_CHOICES = (ChooseLevel(level="easy"), ChooseLevel(level="hard"))
-PASSE_MOVES = (Stay(), *(Goto(cell=cell) for cell in passe_targets()))
+PASSE_MOVES: tuple[Stay | Goto, ...] = (Stay(), *(Goto(cell=cell) for cell in passe_targets()))
 STAKES = (Announce(stake="key"), Announce(stake="clue"))
 CHALLENGES = tuple(Challenge(opponent=seat) for seat in range(6))
 
@@ -287,7 +288,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
             order=state.order, stake=state.stake, opponent=state.opponent,
             trial=trials.view(state.trial, seat) if state.trial else None, last_die=state.last_die,
             level=mine.level if mine else None,
-            clues=self._word(state, seat).clues[: mine.clues] if mine and mine.level else [],
+            clues=self._word(state, seat).clues[: mine.clues] if seat is not None and mine and mine.level else [],
             outcome_reason=state.end_reason,
         )  # fmt: skip
 
@@ -672,8 +673,8 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         if len(player.handfuls) >= player.keys:
             self._next_draw(state, events)
 
-    def _finish(self, state: FortBoyardState, reason: str, events: list[Event]) -> None:
-        state.phase, state.trial, state.end_reason = "over", None, reason  # type: ignore[assignment]
+    def _finish(self, state: FortBoyardState, reason: EndReason, events: list[Event]) -> None:
+        state.phase, state.trial, state.end_reason = "over", None, reason
         state.turn += 1
         words = {i: self._word(state, i).word for i, p in enumerate(state.players) if p.level}
         events.append(WordsRevealed(words=words))

@@ -20,8 +20,8 @@ from functools import cache, lru_cache
 from games.core import Level as Skill
 from games.fortboyard import bots
 from games.fortboyard.deck import CATEGORIES
-from games.fortboyard.models import FortBoyardState, Rates
-from games.fortboyard.track import CELLS, SEA_CELLS, TRACK, advance
+from games.fortboyard.models import FortBoyardState, Rates, Stake
+from games.fortboyard.track import CELLS, SEA_CELLS, TRACK, Kind, advance
 
 KEYS_GOAL, CLUES_GOAL = 3, 4  # the engine's KEYS_FOR_ROUND_2 and CLUES_FOR_ROUND_3
 SHARE = {kind: TRACK.count(kind) / CELLS for kind in set(TRACK)}  # a landing's kind, on average
@@ -130,7 +130,9 @@ class Forecaster:
     ) -> None:  # fmt: skip
         after = 1 if state.phase == "trial" else 0  # the seat whose trial it is has played its turn
         offset = {i: ((i - state.current - after) % state.seats) / state.seats for i in active}
-        delay, prize, first = {}, {}, {}
+        delay: dict[int, float] = {}
+        prize: dict[int, Stake | None] = {}
+        first: dict[int, int | None] = {}
         for i in active:
             player = state.players[i]
             delay[i], prize[i], first[i] = float(player.skip), None, player.cell
@@ -146,7 +148,7 @@ class Forecaster:
         self._race(active, offset, delay, prize, first, keys, clues, spread, "clues")
 
     def _race(
-        self, active: list[int], offset: dict[int, float], delay: dict[int, float], prize: dict[int, str | None],
+        self, active: list[int], offset: dict[int, float], delay: dict[int, float], prize: dict[int, Stake | None],
         first: dict[int, int | None], keys: dict[int, float], clues: dict[int, float], spread: dict[int, float],
         goal: str,
     ) -> None:  # fmt: skip
@@ -185,11 +187,8 @@ class Forecaster:
                     else:
                         towards += share * (1 - lost)
             speed[i], drift[i], churn[i] = towards * PLAYED, besides * PLAYED, moves * PLAYED
-            start[i] = (
-                self._first_turn(i, first[i], goal, keys[i]) - speed[i]
-                if first[i] is not None and not delay[i]
-                else 0.0
-            )
+            cell = first[i]
+            start[i] = self._first_turn(i, cell, goal, keys[i]) - speed[i] if cell is not None and not delay[i] else 0.0
             sunk = 1.0 if prize[i] == ("key" if on_keys else "clue") else 0.0
             left = target - progress[i] - sunk - start[i]
             turns = 0.0 if left <= 0 else left / speed[i] if speed[i] > 0 else LONGEST
@@ -217,7 +216,7 @@ class Forecaster:
             self.firsts[key] = sum(self.landing(seat, TRACK[advance(cell, f)], goal, keys) for f in range(1, 7)) / 6
         return self.firsts[key]
 
-    def landing(self, seat: int, kind: str, goal: str, keys: float) -> float:
+    def landing(self, seat: int, kind: Kind, goal: str, keys: float) -> float:
         """What landing on a cell of ``kind`` brings towards ``goal``, on average."""
         rates = self.rates[seat]
         if kind in ("concentration", "force"):

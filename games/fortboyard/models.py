@@ -15,6 +15,8 @@ from games.fortboyard.track import CELLS, Cell
 Phase = Literal["level", "roll", "passe", "stake", "opponent", "trial", "dive", "guess", "retry", "draw", "over"]
 Stake = Literal["key", "clue"]
 Sign = Literal["stone", "paper", "scissors", "well"]
+Round = Literal[1, 2, 3]
+EndReason = Literal["treasure", "no_treasure", "forfeit"]
 SIGNS: tuple[Sign, ...] = ("stone", "paper", "scissors", "well")
 # The TV duel: the well swallows stone and scissors, paper covers the well.
 BEATS: dict[Sign, frozenset[Sign]] = {
@@ -106,7 +108,7 @@ class FortBoyardState(GameState):
     schema_version: Literal[1] = 1
     options: FortBoyardOptions
     side: Side
-    round: Literal[1, 2, 3] = 1
+    round: Round = 1
     phase: Phase = "roll"
     current: int
     players: list[Player]
@@ -121,7 +123,7 @@ class FortBoyardState(GameState):
     trial: Progress | None = None
     last_die: int | None = None
     turn: int = 0
-    end_reason: Literal["treasure", "no_treasure", "forfeit"] | None = None
+    end_reason: EndReason | None = None
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -321,8 +323,9 @@ FortBoyardAction = (
     Roll | Goto | Stay | Announce | Challenge | ChooseLevel | Answer | Ready | Throw | Bank | Show | Tap | Press | Green | Take
     | Hide | Fire | TimeUp | Attempt | Dive | Abandon | Retry | GiveUp | Grab
 )  # fmt: skip
-_FIXED = {a.token(): a for a in (Roll(), Stay(), Ready(), Throw(), Bank(), Tap(), Green(), TimeUp(), *ATTEMPTS, Dive(),
-                                  Abandon(), Retry(), GiveUp(), Grab())}  # fmt: skip
+_PLAIN: tuple[FortBoyardAction, ...] = (Roll(), Stay(), Ready(), Throw(), Bank(), Tap(), Green(), TimeUp(), *ATTEMPTS,
+                                        Dive(), Abandon(), Retry(), GiveUp(), Grab())  # fmt: skip
+_FIXED: dict[str, FortBoyardAction] = {a.token(): a for a in _PLAIN}
 _FIXED |= {Announce(stake=s).token(): Announce(stake=s) for s in ("key", "clue")}
 _FIXED |= {ChooseLevel(level=v).token(): ChooseLevel(level=v) for v in ("easy", "hard")}
 _FIXED |= {Show(sign=s).token(): Show(sign=s) for s in SIGNS}
@@ -648,7 +651,7 @@ class FortBoyardView(BaseModel):
     side: Side
     clock: int
     rates: Rates
-    round: int
+    round: Round
     phase: Phase
     current: int
     to_act: list[int]
@@ -663,4 +666,4 @@ class FortBoyardView(BaseModel):
     # the viewer's own code word so far: never anyone else's
     level: Level | None = None
     clues: list[str] = []
-    outcome_reason: str | None = None
+    outcome_reason: EndReason | None = None

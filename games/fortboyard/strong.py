@@ -173,11 +173,13 @@ def _trial_move(state: FortBoyardState, seat: int, legal: list, skill: Skill) ->
         return legal[0] if shut else attempt
     takes = [a for a in legal if isinstance(a, Take)]
     if takes:
-        assert state.trial is not None
-        best = bots.best_take(state.trial.sticks, state.trial.trial.most)  # type: ignore[union-attr]
+        assert state.trial is not None and state.trial.trial.kind == "nim"
+        best = bots.best_take(state.trial.sticks, state.trial.trial.most)
         sure = skill == "strong" or (skill == "normal" and _even(state, seat, 100) < 50)
         return Take(count=best) if best and sure else takes[_even(state, seat, len(takes))]
-    signs = [a for a in legal if isinstance(a, Show) and (skill == "easy" or a.sign in bots.SIGNS_SHOWN)]
+    signs: list[Show | Hide | Fire] = [
+        a for a in legal if isinstance(a, Show) and (skill == "easy" or a.sign in bots.SIGNS_SHOWN)
+    ]
     blind = signs or [a for a in legal if isinstance(a, Hide | Fire)] or legal
     return blind[_even(state, seat, len(blind))]
 

@@ -6,11 +6,11 @@ duellists at once) against a clock the bot keeps: when it runs out, the bot play
 are matched by ``answers``; dice come from the game's own generator.
 """
 
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from games.core import Event, IllegalAction, Rng
 from games.fortboyard.answers import matches, same_words
-from games.fortboyard.deck import TYPED, Category, Trial
+from games.fortboyard.deck import TYPED, Battleship, Category, Dice, Reaction, Trial
 from games.fortboyard.models import (
     ATTEMPTS,
     BEATS,
@@ -57,7 +57,7 @@ class Result(NamedTuple):
     new_stage: bool = False  # the trial goes on with a fresh clock
 
 
-FIRST_STAGE = {"sequence": "look", "reaction": "wait", "battleship": "hide"}
+FIRST_STAGE: dict[str, Literal["look", "wait", "hide"]] = {"sequence": "look", "reaction": "wait", "battleship": "hide"}
 
 
 def begin(
@@ -81,7 +81,8 @@ def seconds(progress: Progress, clock: int) -> int:
     """How long the hourglass gives the stage under way (``clock``: the table's option)."""
     trial = progress.trial
     if progress.stage == "look":
-        return trial.show_seconds  # type: ignore[union-attr]
+        assert trial.kind == "sequence"  # only a sequence is first shown
+        return trial.show_seconds
     if progress.stage == "wait":
         return progress.wait
     if trial.kind == "reaction":
@@ -114,25 +115,24 @@ def legal(progress: Progress, seat: int) -> list:
     if seat not in waiting(progress):
         return []
     trial = progress.trial
-    kind = trial.kind
     if progress.stage == "look":
         return [Ready(), *ATTEMPTS]
     if progress.stage == "wait":
         return [Green(), Press(light=progress.lit), *ATTEMPTS]
-    if kind == "reaction":
+    if trial.kind == "reaction":
         return [TimeUp(), Press(light=progress.lit), *ATTEMPTS]
-    if kind == "tapping":
+    if trial.kind == "tapping":
         return [TimeUp(), Tap(), *ATTEMPTS]
-    if kind == "nim":
+    if trial.kind == "nim":
         return [TimeUp(), *(Take(count=n) for n in range(1, min(trial.most, progress.sticks) + 1))]
-    cells = range(trial.size**2) if kind == "battleship" else range(0)
+    cells = range(trial.size**2) if trial.kind == "battleship" else range(0)
     if progress.stage == "hide":
         return [TimeUp(), *(Hide(cell=c) for c in cells)]
-    if kind == "battleship":
+    if trial.kind == "battleship":
         return [TimeUp(), *(Fire(cell=c) for c in cells if c not in progress.misses.get(seat, []))]
-    if kind == "spsw":
+    if trial.kind == "spsw":
         return [TimeUp(), *(Show(sign=sign) for sign in SIGNS)]
-    if kind == "dice":
+    if trial.kind == "dice":
         return [TimeUp(), Throw(), *([Bank()] if progress.pile else []), *ATTEMPTS]
     return [TimeUp(), *ATTEMPTS]
 
@@ -169,16 +169,18 @@ def play(progress: Progress, seat: int, action: object, rng: Rng, rate: int) -> 
             return Result([Answered(seat=seat, right=True)], Verdict(seat))
         return _fail(progress, seat, Answered(seat=seat, right=False))
     if isinstance(action, Throw | Bank):
-        return _dice(progress, seat, action, rng)
+        assert trial.kind == "dice"  # only dice are thrown or banked
+        return _dice(progress, trial, seat, action, rng)
     if trial.kind == "reaction":
-        return _reaction(progress, seat, action, rng)
+        return _reaction(progress, trial, seat, action, rng)
     if isinstance(action, Tap):
+        assert trial.kind == "tapping"  # only a tapping trial is tapped
         progress.taps += 1
         return Result([], Verdict(seat) if progress.taps >= trial.taps else None)
     if trial.kind == "nim":
         return _nim(progress, seat, action)
     if trial.kind == "battleship":
-        return _battleship(progress, seat, action, rng)
+        return _battleship(progress, trial, seat, action, rng)
     if isinstance(action, Show):
         progress.choices[seat] = action.sign
         return _settle(progress)
@@ -192,7 +194,7 @@ def _other(progress: Progress, seat: int) -> int:
     return next(s for s in progress.players if s != seat)
 
 
-def _reaction(progress: Progress, seat: int, action: object, rng: Rng) -> Result:
+def _reaction(progress: Progress, trial: Reaction, seat: int, action: object, rng: Rng) -> Result:
     """Red, then green: a press while red is a false start; green unpressed in time fails."""
     if isinstance(action, Green):
         progress.stage = "play"
@@ -202,8 +204,8 @@ def _reaction(progress: Progress, seat: int, action: object, rng: Rng) -> Result
     if not isinstance(action, Press):  # the green light went by
         return Result([], Verdict(None))
     progress.lit += 1
-    event = Caught(seat=seat, lit=progress.lit, lights=progress.trial.lights)
-    if progress.lit >= progress.trial.lights:
+    event = Caught(seat=seat, lit=progress.lit, lights=trial.lights)
+    if progress.lit >= trial.lights:
         return Result([event], Verdict(seat))
     progress.stage, progress.wait = "wait", rng.between(*RED_LIGHT)
     return Result([event], new_stage=True)
@@ -222,10 +224,10 @@ def _nim(progress: Progress, seat: int, action: object) -> Result:
     return Result([event], new_stage=True)
 
 
-def _battleship(progress: Progress, seat: int, action: object, rng: Rng) -> Result:
+def _battleship(progress: Progress, trial: Battleship, seat: int, action: object, rng: Rng) -> Result:
     """Both hide, then both fire at once: one hit wins; two hits mean hiding again; a round
     where nobody fires is a duel nobody won."""
-    size = progress.trial.size**2
+    size = trial.size**2
     if progress.stage == "hide":
         progress.boats[seat] = action.cell if isinstance(action, Hide) else rng.below(size)  # late: hidden at random
         if waiting(progress):
@@ -240,7 +242,7 @@ def _battleship(progress: Progress, seat: int, action: object, rng: Rng) -> Resu
         return Result([])
     shots = {s: progress.aims.get(s) for s in progress.players}
     hits = [s for s, cell in shots.items() if cell is not None and cell == progress.boats[_other(progress, s)]]
-    event = ShotsFired(shots=shots, hits=hits, size=progress.trial.size)
+    event = ShotsFired(shots=shots, hits=hits, size=trial.size)
     if len(hits) == 1:
         return Result([event], Verdict(hits[0]))
     if not progress.aims:
@@ -280,6 +282,7 @@ def _settle(progress: Progress) -> Result:
     signs = dict(progress.choices)
     if not signs:  # both let the clock run out
         return Result([], Verdict(None))
+    winner: int | None
     if len(signs) == 1:
         winner = next(iter(signs))
     else:
@@ -293,8 +296,7 @@ def _settle(progress: Progress) -> Result:
     return Result(events, new_stage=True)
 
 
-def _dice(progress: Progress, seat: int, action: object, rng: Rng) -> Result:
-    trial = progress.trial
+def _dice(progress: Progress, trial: Dice, seat: int, action: object, rng: Rng) -> Result:
     if isinstance(action, Throw):
         die = rng.between(1, 6)
         progress.thrown += 1
