@@ -52,6 +52,7 @@ from games.fortboyard.models import (
     ChooseLevel,
     Dive,
     Fire,
+    FortBoyardOptions,
     FortBoyardState,
     FortBoyardView,
     GiveUp,
@@ -159,7 +160,7 @@ class FortBoyardUI(DescribesFort, GameUI):
 
     def deadline(self, record: SessionRecord, seats: list[int]) -> str:
         """The trial's hourglass as a live countdown ("in 25 seconds")."""
-        ends = [record.seats[s].window for s in seats if record.seats[s].window is not None]
+        ends = [window for s in seats if (window := record.seats[s].window) is not None]
         return f"<t:{int(max(ends))}:R>" if ends else ""
 
     def _prompt(self, record: SessionRecord, view: FortBoyardView, lang: Language, name: Namer = seat_mention,
@@ -625,6 +626,7 @@ class FortBoyardUI(DescribesFort, GameUI):
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
+        assert isinstance(opts, FortBoyardOptions)
         return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
                  side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang),
                  **opts.computer.model_dump())  # fmt: skip

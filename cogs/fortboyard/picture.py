@@ -112,6 +112,7 @@ DIE = 50  # the die face's side
 
 # -- colours ------------------------------------------------------------------------------
 RGB = tuple[int, int, int]
+SpriteArg = int | tuple[int, bool] | None  # what a sprite's painter is given: a size, a die's face, (seat, current)
 BACKGROUND: RGB = (28, 62, 94)  # the sea round the Fort
 LEGEND_BAND: RGB = (16, 36, 56)
 LIGHT_INK: RGB = (240, 238, 228)
@@ -179,7 +180,8 @@ Point = tuple[float, float]
 
 def blend(base: RGB, colour: RGB, amount: float) -> RGB:
     """``amount`` of ``colour`` over ``base``."""
-    return tuple(round(b + (c - b) * amount) for b, c in zip(base, colour))  # type: ignore[return-value]
+    r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
+    return r, g, b
 
 
 def _labels(lang: str) -> dict[str, str]:
@@ -335,7 +337,7 @@ def _key_shape(draw: ImageDraw.ImageDraw, x: float, y: float, size: float) -> No
 
 
 @lru_cache(maxsize=64)
-def _sprite(name: str, half: int, arg: object = None) -> tuple[Image.Image, Image.Image, int]:
+def _sprite(name: str, half: int, arg: SpriteArg = None) -> tuple[Image.Image, Image.Image, int]:
     """A cached sprite: (picture, mask, half its side), drawn at SCALE and halved."""
     paint, edge = _PAINTERS[name]
     side = 2 * half * SCALE
@@ -350,8 +352,9 @@ def _stamp(image: Image.Image, sprite: tuple[Image.Image, Image.Image, int], xy:
     image.paste(picture, (round(xy[0]) - half, round(xy[1]) - half), mask)
 
 
-def _paint_pawn(canvas: Image.Image, c: float, arg: object) -> None:
-    seat, current = arg  # type: ignore[misc]
+def _paint_pawn(canvas: Image.Image, c: float, arg: SpriteArg) -> None:
+    assert isinstance(arg, tuple)  # (seat, current)
+    seat, current = arg
     draw = ImageDraw.Draw(canvas)
     r = _s(PAWN_R)
     if current:
@@ -362,8 +365,9 @@ def _paint_pawn(canvas: Image.Image, c: float, arg: object) -> None:
     _text(canvas, (c, c), str(seat + 1), 13 * SCALE, _rgba(PAWN_INKS[seat]))
 
 
-def _paint_die(canvas: Image.Image, c: float, arg: object) -> None:
-    value = int(arg)  # type: ignore[call-overload]
+def _paint_die(canvas: Image.Image, c: float, arg: SpriteArg) -> None:
+    assert isinstance(arg, int)  # the die's face
+    value = arg
     draw = ImageDraw.Draw(canvas)
     h = _s(DIE / 2 - 1)
     draw.rounded_rectangle((c - h, c - h, c + h, c + h), radius=h * 0.25, fill=_rgba(PAWN_EDGE))
@@ -378,11 +382,12 @@ def _paint_die(canvas: Image.Image, c: float, arg: object) -> None:
         _disc(draw, c + dx * step, c + dy * step, h * 0.15, _rgba(PAWN_EDGE))
 
 
-def _paint_key(canvas: Image.Image, c: float, arg: object) -> None:
-    _key_shape(ImageDraw.Draw(canvas), c, c, _s(int(arg)))  # type: ignore[call-overload]
+def _paint_key(canvas: Image.Image, c: float, arg: SpriteArg) -> None:
+    assert isinstance(arg, int)  # the key's size
+    _key_shape(ImageDraw.Draw(canvas), c, c, _s(arg))
 
 
-def _paint_clue(canvas: Image.Image, c: float, arg: object) -> None:
+def _paint_clue(canvas: Image.Image, c: float, arg: SpriteArg) -> None:
     """A clue card: a sheet with a few lines of writing."""
     draw = ImageDraw.Draw(canvas)
     w, h = _s(6), _s(8)
@@ -395,7 +400,7 @@ def _paint_clue(canvas: Image.Image, c: float, arg: object) -> None:
         draw.line((c - w * 0.55, y, c + w * (0.55 if k < 2 else 0.1), y), fill=_rgba(DIM_INK), width=round(_s(1.2)))
 
 
-def _paint_lock(canvas: Image.Image, c: float, arg: object) -> None:
+def _paint_lock(canvas: Image.Image, c: float, arg: SpriteArg) -> None:
     """A padlock: prison, the next turn is lost."""
     draw = ImageDraw.Draw(canvas)
     w, h = _s(5.5), _s(4.5)  # half the body
@@ -408,14 +413,14 @@ def _paint_lock(canvas: Image.Image, c: float, arg: object) -> None:
     draw.rectangle((c - _s(0.8), top + h * 0.6, c + _s(0.8), top + h * 1.4), fill=_rgba(GOLD))
 
 
-def _paint_coin(canvas: Image.Image, c: float, arg: object) -> None:
+def _paint_coin(canvas: Image.Image, c: float, arg: SpriteArg) -> None:
     draw = ImageDraw.Draw(canvas)
     _disc(draw, c, c, _s(7.5), _rgba(GOLD_EDGE))
     _disc(draw, c, c, _s(6), _rgba(GOLD))
     _disc(draw, c, c, _s(3.5), _rgba(COIN_MIDDLE))
 
 
-_PAINTERS: dict[str, tuple[Callable[[Image.Image, float, object], None], RGB]] = {
+_PAINTERS: dict[str, tuple[Callable[[Image.Image, float, SpriteArg], None], RGB]] = {
     "pawn": (_paint_pawn, PAWN_EDGE),
     "die": (_paint_die, PAWN_EDGE),
     "key": (_paint_key, GOLD_EDGE),
@@ -430,7 +435,7 @@ def _pawn(seat: int, current: bool) -> tuple[Image.Image, Image.Image, int]:
 
 
 # -- kind icons, drawn on the background (at SCALE) ----------------------------------------------
-def _icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: float, y: float, ink: RGB) -> None:
+def _icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: Kind, x: float, y: float, ink: RGB) -> None:
     """A small icon of the kind round (x, y) (at SCALE), about 14 px (output) across."""
     u = _s(1)
     w = round(1.6 * u)
@@ -461,7 +466,7 @@ def _icon(image: Image.Image, draw: ImageDraw.ImageDraw, kind: str, x: float, y:
         for k in (-2, 2):
             draw.line((x + k * u, y - 7 * u, x + k * u, y + 7 * u), fill=ink, width=w)
     elif kind == "passe":
-        _key_shape(draw, x, y, 18 * u)  # type: ignore[arg-type]
+        _key_shape(draw, x, y, 18 * u)
 
 
 def _fouras(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -525,7 +530,7 @@ def _sea(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
         draw.rounded_rectangle(_inset(box, 2 if key else 1.5), radius=_s(9), fill=WATER)
         x, y = sea_centre(sea)
         if key:
-            _key_shape(draw, _s(x - SEA_W / 2 + 4 + SEA_KEY_ROOM / 2), _s(y), _s(SEA_KEY_ROOM))  # type: ignore[arg-type]
+            _key_shape(draw, _s(x - SEA_W / 2 + 4 + SEA_KEY_ROOM / 2), _s(y), _s(SEA_KEY_ROOM))
         else:
             for dy in (-11, 11):  # waves
                 wave = [
