@@ -38,6 +38,7 @@ from games.labyrinthe.models import (
     Bet,
     Challenge,
     Choose,
+    LabyrintheOptions,
     LabyrintheState,
     LabyrintheView,
     Move,
@@ -236,8 +237,8 @@ class LabyrintheUI(DescribesCastle, GameUI):
                                                  label=t(lang, f"labyrinthe.sign.{sign}"), emoji=SIGN_EMOJI[sign],
                                                  style=discord.ButtonStyle.primary))  # fmt: skip
             else:
-                sign = f"{SIGN_EMOJI[duel.my_choice]} {t(lang, f'labyrinthe.sign.{duel.my_choice}')}"
-                text = t(lang, "labyrinthe.private.chosen", sign=sign, player=seat_name(record, other, lang))
+                chosen = f"{SIGN_EMOJI[duel.my_choice]} {t(lang, f'labyrinthe.sign.{duel.my_choice}')}"
+                text = t(lang, "labyrinthe.private.chosen", sign=chosen, player=seat_name(record, other, lang))
             embed.add_field(name=t(lang, "labyrinthe.private.duel"), value=text, inline=False)
         return BoardMessage(embed=embed, view=controls)
 
@@ -340,6 +341,7 @@ class LabyrintheUI(DescribesCastle, GameUI):
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
+        assert isinstance(opts, LabyrintheOptions)
         return t(
             lang,
             "labyrinthe.options",

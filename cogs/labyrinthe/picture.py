@@ -116,7 +116,8 @@ _LOCK = threading.Lock()
 
 def blend(base: RGB, colour: RGB, amount: float) -> RGB:
     """``amount`` of ``colour`` over ``base``."""
-    return tuple(round(b + (c - b) * amount) for b, c in zip(base, colour))  # type: ignore[return-value]
+    r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
+    return r, g, b
 
 
 # -- geometry -------------------------------------------------------------------------
@@ -267,7 +268,8 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
 def _glyphs(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     """ASCII text as a mask centred on its anchor, and the mask's offset from it."""
     font, stroke = _font(size), 1 if bold else 0
-    left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke)
+    # whole pixels with an integer stroke, though typed as floats
+    left, top, right, bottom = (round(edge) for edge in font.getbbox(text, anchor="mm", stroke_width=stroke))
     mask = Image.new("L", (right - left, bottom - top), 0)
     ImageDraw.Draw(mask).text(
         (-left, -top), text, fill=255, font=font, anchor="mm", stroke_width=stroke, stroke_fill=255
@@ -316,7 +318,7 @@ def _background() -> Image.Image:
 # -- the layers that change --------------------------------------------------------------
 def _tints(image: Image.Image, draw: ImageDraw.ImageDraw, view: LabyrintheView) -> None:
     """Start chambers in their seat's colour; in the move phase, the cells the current player reaches."""
-    reach = set(map(tuple, view.reachable)) if view.phase == "move" else set()
+    reach = set(view.reachable) if view.phase == "move" else set()
     chambers = {CHAMBERS[seat]: seat for seat in range(min(view.seats, len(CHAMBERS)))}
     for pos in sorted(reach | set(chambers)):
         colour = _floor(pos)
@@ -332,7 +334,7 @@ def _tints(image: Image.Image, draw: ImageDraw.ImageDraw, view: LabyrintheView) 
 
 
 def _walls(draw: ImageDraw.ImageDraw, view: LabyrintheView) -> None:
-    links = maze.paths(tuple(view.rotation))  # type: ignore[arg-type]
+    links = maze.paths(view.rotation)
     # Joints of the outer corridor's two-cell parts (piece cells 2k and 2k+1 ride together).
     r0, r1 = radii(OUTER)
     for part in range(PLACES // 2):
@@ -413,16 +415,15 @@ def _stamp(image: Image.Image, sprite: Sprite, xy: tuple[float, float]) -> None:
 
 
 def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: LabyrintheView) -> None:
-    treasure_at = {tuple(pos): number for number, pos in enumerate(view.treasures)}
-    pawns_at: dict[tuple, list[int]] = {}
+    treasure_at = {pos: number for number, pos in enumerate(view.treasures)}
+    pawns_at: dict[Cell, list[int]] = {}
     for seat, pos in enumerate(view.pawns):
         if pos is not None:
-            pawns_at.setdefault(tuple(pos), []).append(seat)
+            pawns_at.setdefault(pos, []).append(seat)
     if view.target is not None:
-        draw.polygon(_cell(tuple(view.treasures[view.target]), WALL / 2 + 2), outline=TARGET, width=3 * SCALE)  # type: ignore[arg-type]
-    if view.duel is not None and view.pawns[view.duel.challenger] is not None:
-        where = tuple(view.pawns[view.duel.challenger])  # type: ignore[arg-type]
-        draw.polygon(_cell(where, WALL / 2 + 6), outline=DUEL, width=3 * SCALE)  # type: ignore[arg-type]
+        draw.polygon(_cell(view.treasures[view.target], WALL / 2 + 2), outline=TARGET, width=3 * SCALE)
+    if view.duel is not None and (where := view.pawns[view.duel.challenger]) is not None:
+        draw.polygon(_cell(where, WALL / 2 + 6), outline=DUEL, width=3 * SCALE)
     collected = set(view.collected)
     for pos in sorted(set(treasure_at) | set(pawns_at)):
         seats = pawns_at.get(pos, [])

@@ -41,6 +41,7 @@ from games.labyrinthe.models import (
     Declined,
     Duel,
     DuelView,
+    EndReason,
     GameEnded,
     Handed,
     HandedTreasures,
@@ -55,6 +56,7 @@ from games.labyrinthe.models import (
     Placed,
     Resigned,
     Revealed,
+    Sign,
     StakeSet,
     Stay,
     Stayed,
@@ -106,7 +108,7 @@ def _clone(model: M) -> M:
     return twin
 
 
-def _winner_of(signs: dict[int, str]) -> int | None:
+def _winner_of(signs: dict[int, Sign]) -> int | None:
     (a, sign_a), (b, sign_b) = signs.items()
     if sign_a == sign_b:
         return None
@@ -560,10 +562,10 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         self._finish(state, seat, "seven", events)
         return True
 
-    def _finish(self, state: LabyrintheState, winner: int, reason: str, events: list[Event]) -> None:
+    def _finish(self, state: LabyrintheState, winner: int, reason: EndReason, events: list[Event]) -> None:
         state.phase = "over"
         state.winner = winner
-        state.end_reason = reason  # type: ignore[assignment]
+        state.end_reason = reason
         state.duel = None
         events.append(GameEnded(reason=reason, winners=[winner]))
 

@@ -13,8 +13,9 @@ from games.core import Action, Event, GameState, MalformedAction, Outcome
 from games.labyrinthe.maze import CENTRE, INNER, OUTER, Cell, label, parse_label
 
 Sign = Literal["rock", "paper", "scissors"]
+EndReason = Literal["seven", "forfeit"]
 SIGNS: tuple[Sign, ...] = ("rock", "paper", "scissors")
-BEATS: dict[str, str] = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
+BEATS: dict[Sign, Sign] = {"rock": "scissors", "scissors": "paper", "paper": "rock"}
 
 Phase = Literal["change", "move", "challenge", "stake", "choose", "place", "over"]
 
@@ -55,7 +56,7 @@ class LabyrintheState(GameState):
     turn: int = 0  # stages of play, for the turn clock (see ``Engine.turn_number``)
     resigned: list[bool]
     winner: int | None = None
-    end_reason: Literal["seven", "forfeit"] | None = None
+    end_reason: EndReason | None = None
 
 
 # -- actions ----------------------------------------------------------------

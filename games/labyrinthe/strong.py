@@ -126,13 +126,15 @@ def _changes(state: LabyrintheState, seat: int, legal: list[LabyrintheAction]) -
     if not state.changes:
         options = [token for token in FIRSTS if token in turns] or list(turns)
         if seeking:
+            assert pawn is not None and goal is not None
             rotations = pair_rotations(state.rotation)
-            opening = {first for first, r in zip(PAIR_FIRSTS, rotations) if joined(pawn, goal, r)}  # type: ignore[arg-type]
+            opening = {first for first, r in zip(PAIR_FIRSTS, rotations) if joined(pawn, goal, r)}
             options = [token for token in options if token in opening] or options
         return [turns[token] for token in options]
     if seeking:
-        opening = [t for t in turns.values() if joined(pawn, goal, after(state.rotation, [t]))]  # type: ignore[arg-type]
-        return opening or list(turns.values())  # type: ignore[return-value]
+        assert pawn is not None and goal is not None
+        opened: list[LabyrintheAction] = [t for t in turns.values() if joined(pawn, goal, after(state.rotation, [t]))]
+        return opened or list(turns.values())
     return list(turns.values())
 
 
@@ -165,7 +167,7 @@ def _placings(state: LabyrintheState, seat: int, legal: list[LabyrintheAction]) 
         return legal[:PLACES_KEPT]
     table = chances(state.rotation, goal)
     places = [a for a in legal if isinstance(a, Place)]
-    return sorted(places, key=lambda p: table[piece(p.to, state.rotation)])[:PLACES_KEPT]  # type: ignore[return-value]
+    return [*sorted(places, key=lambda p: table[piece(p.to, state.rotation)])[:PLACES_KEPT]]  # a list of actions
 
 
 # -- evaluate ----------------------------------------------------------------------------
@@ -221,6 +223,7 @@ def _target_shares(state: LabyrintheState) -> list[float]:
     for lap in range(3):
         for k, seat in enumerate(order):
             pawn = state.pawns[seat]
+            assert pawn is not None  # ``order`` keeps the seats with a pawn
             if lap == 0 and k == 0:
                 chance = first_chance
             elif pawn == goal:
