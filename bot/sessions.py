@@ -9,9 +9,11 @@ a write based on an old state (the writer is told its board is stale).
 import asyncio
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
+
+from pydantic import ValidationError
 
 from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
@@ -112,7 +114,7 @@ class SessionService:
         return self.engine(record).load(record.state or "")
 
     async def _save(
-        self, record: SessionRecord, old_version: int, actions: list[ActionRecord] = (),
+        self, record: SessionRecord, old_version: int, actions: Sequence[ActionRecord] = (),
         result: GameResult | None = None,
     ) -> None:  # fmt: skip
         record.updated_at = self.clock()
@@ -139,7 +141,8 @@ class SessionService:
         )  # fmt: skip
         record.wake_at = turn_clock.next_wake(record)
         created = await self.storage.create_session(record)
-        self.on_wake(record.wake_at)
+        if record.wake_at is not None:
+            self.on_wake(record.wake_at)
         return created
 
     async def update(self, record: SessionRecord, **changes: Any) -> SessionRecord:
@@ -211,6 +214,43 @@ class SessionService:
             return await self._play_on(record, None, state, events, log)
         else:
             raise UserError("error.generic")
+        record.version += 1
+        await self._save(record, old)
+        return record
+
+    async def hosted_lobby(self, session_id: int, user_id: int, version: int | None = None) -> SessionRecord:
+        """The table, refused unless it is still in its lobby, ``user_id`` hosts it, and (given
+        ``version``) nothing changed there since."""
+        record = await self.get(session_id)
+        if record.status != "lobby":
+            raise UserError("error.lobby_closed")
+        if user_id != record.host_id:
+            raise UserError("error.host_only")
+        if version is not None and version != record.version:
+            raise StaleBoard("error.lobby_changed")
+        return record
+
+    async def lobby_options(
+        self, session_id: int, user_id: int, version: int | None = None, options: dict[str, Any] | None = None,
+        turn_minutes: int | None = None,
+    ) -> SessionRecord:  # fmt: skip
+        """The host changes some of the game's ``options`` (checked by the game's options model) or
+        the turn clock, before the start; a refused value changes nothing."""
+        record = await self.hosted_lobby(session_id, user_id, version)
+        old = record.version
+        if options:
+            merged = {**record.options, **options}
+            try:
+                checked = self.engine(record).make_options(merged)
+            except ValidationError:
+                raise UserError("error.bad_option") from None
+            record.options = merged | {name: getattr(checked, name) for name in options}
+        if turn_minutes is not None:
+            try:
+                record.clock = TableClock.model_validate(record.clock.model_dump() | {"turn_minutes": turn_minutes})
+            except ValidationError:
+                raise UserError("error.bad_option") from None
+        record.last_human_at = self.clock()
         record.version += 1
         await self._save(record, old)
         return record
@@ -440,7 +480,9 @@ class SessionService:
         result = None
         if record.status == "active" and engine.is_over(state):
             record.status = "finished"
-            result = self._result(record, engine.outcome(state))
+            outcome = engine.outcome(state)
+            assert outcome is not None  # a game over has its outcome
+            result = self._result(record, outcome)
         turn_clock.schedule(record, engine, before, state, self.clock())
         record.asked = turn_clock.asked_in_secret(record, engine, before, state)
         public = [e.model_dump(mode="json") for e in events if e.audience is None]
@@ -455,7 +497,8 @@ class SessionService:
 
     def _result(self, record: SessionRecord, outcome: Outcome) -> GameResult:
         """The stored result of a game that just ended: places, winners, scores."""
-        places, place = {}, 1
+        places: dict[int, int] = {}
+        place = 1
         for group in outcome.ranking:
             places |= dict.fromkeys(group, place)
             place += len(group)

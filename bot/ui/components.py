@@ -6,6 +6,9 @@ Custom ids carry no secret and no state, only where to route the click:
 - ``s:<game>:<session>:<version>:<name>`` a game menu, whose values are tokens;
 - ``l:<session>:<version>:<op>`` a lobby button;
 - ``m:<session>:<version>:<op>`` a lobby menu of the host's: add a computer at a level, remove a player;
+- ``o:<session>:<version>:<name>`` the host's menu for the lobby option ``name`` (its values: the choices),
+  ``n:<session>:<version>:<name>`` the button that opens the text box ``v:<session>:<version>:<name>``
+  for a number option (both in the host's private options panel);
 - ``p:<game>:<session>`` the public button that opens a player's private view;
 - ``r:<game>`` the rules of a game, for whoever clicks;
 - ``d:<game>:<session>``, ``h:<game>:<session>`` the board in words, the game's history, for whoever clicks;
@@ -38,6 +41,14 @@ class Handlers(Protocol):
         self, interaction: discord.Interaction, session_id: int, version: int, op: str, value: str | None = None
     ) -> None: ...
 
+    async def lobby_option(
+        self, interaction: discord.Interaction, session_id: int, version: int, name: str, value: str
+    ) -> None: ...
+
+    async def ask_lobby_number(
+        self, interaction: discord.Interaction, session_id: int, version: int, name: str
+    ) -> None: ...
+
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None: ...
 
     async def show_rules(self, interaction: discord.Interaction, game: str) -> None: ...
@@ -47,6 +58,13 @@ class Handlers(Protocol):
 
 def tables(interaction: discord.Interaction) -> Handlers:
     return interaction.client.tables  # type: ignore[attr-defined]
+
+
+def chosen(interaction: discord.Interaction) -> str | None:
+    """The value picked in a menu, if any."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]  # a TypedDict per kind
+    values = data.get("values") or []
+    return str(values[0]) if values else None
 
 
 class GameButton(
@@ -59,7 +77,7 @@ class GameButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> "GameButton":
         return cls(match["game"], int(match["sid"]), int(match["ver"]), match["token"])
 
@@ -77,16 +95,15 @@ class GameSelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> "GameSelect":
         return cls(match["game"], int(match["sid"]), int(match["ver"]), match["name"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await tables(interaction).play(interaction, self.sid, self.ver, str(values[0]) if values else "")
+        await tables(interaction).play(interaction, self.sid, self.ver, chosen(interaction) or "")
 
 
-LOBBY_OPS = ("join", "leave", "remove_bot", "start", "cancel", "rematch")  # rematch: on a final board
+LOBBY_OPS = ("join", "leave", "remove_bot", "start", "cancel", "options", "rematch")  # rematch: on a final board
 
 
 class LobbyButton(
@@ -99,7 +116,7 @@ class LobbyButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> "LobbyButton":
         return cls(int(match["sid"]), int(match["ver"]), match["op"])
 
@@ -118,14 +135,50 @@ class LobbyMenu(
         super().__init__(discord.ui.Select(custom_id=f"m:{sid}:{ver}:{op}", **select))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: Any) -> "LobbyMenu":
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "LobbyMenu":
         return cls(int(match["sid"]), int(match["ver"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await tables(interaction).lobby_click(
-            interaction, self.sid, self.ver, self.op, str(values[0]) if values else None
-        )
+        await tables(interaction).lobby_click(interaction, self.sid, self.ver, self.op, chosen(interaction))
+
+
+_OPTION = r"(?P<sid>\d+):(?P<ver>\d+):(?P<name>[a-z_]{1,40})"
+
+
+class OptionMenu(discord.ui.DynamicItem[discord.ui.Select], template=rf"o:{_OPTION}"):
+    """The host's menu for one lobby option (values: its choices, public like the lobby's options)."""
+
+    def __init__(self, sid: int, ver: int, name: str, **select: Any) -> None:
+        self.sid, self.ver, self.name = sid, ver, name
+        super().__init__(discord.ui.Select(custom_id=f"o:{sid}:{ver}:{name}", **select))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "OptionMenu":
+        return cls(int(match["sid"]), int(match["ver"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tables(interaction).lobby_option(interaction, self.sid, self.ver, self.name, chosen(interaction) or "")
+
+
+class OptionButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"n:{_OPTION}"):
+    """The host's button that opens the text box of a number option."""
+
+    def __init__(self, sid: int, ver: int, name: str, **button: Any) -> None:
+        self.sid, self.ver, self.name = sid, ver, name
+        super().__init__(discord.ui.Button(custom_id=f"n:{sid}:{ver}:{name}", **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "OptionButton":
+        return cls(int(match["sid"]), int(match["ver"]), match["name"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tables(interaction).ask_lobby_number(interaction, self.sid, self.ver, self.name)
 
 
 class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"r:(?P<game>[a-z_]+)"):
@@ -137,7 +190,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"r:(?P<ga
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> "RulesButton":
         return cls(match["game"])
 
@@ -155,7 +208,7 @@ class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<what>
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> "ReadButton":
         return cls(match["what"], match["game"], int(match["sid"]))
 
@@ -172,7 +225,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: Any
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
     ) -> "PrivateButton":
         return cls(match["game"], int(match["sid"]))
 
@@ -180,8 +233,11 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
         await tables(interaction).show_private(interaction, self.sid)
 
 
-DYNAMIC_ITEMS = (ReadButton, GameButton, GameSelect, LobbyButton, LobbyMenu, PrivateButton, RulesButton)
+DYNAMIC_ITEMS = (
+    ReadButton, GameButton, GameSelect, LobbyButton, LobbyMenu, OptionMenu, OptionButton, PrivateButton, RulesButton,
+)  # fmt: skip
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
+NUMBER_BOX = re.compile(rf"v:{_OPTION}")
 ANSWER_LENGTH = 100
 BOX_MINUTES = 15
 
@@ -192,6 +248,17 @@ class Prompt(NamedTuple):
     title: str
     label: str
     placeholder: str = ""
+
+
+class NumberBox(discord.ui.Modal):
+    """The text box of a lobby's number option, its current value filled in; ``on_modal`` handles it."""
+
+    def __init__(self, sid: int, ver: int, name: str, prompt: Prompt, value: int) -> None:
+        super().__init__(title=prompt.title[:45], custom_id=f"v:{sid}:{ver}:{name}", timeout=BOX_MINUTES * 60)
+        self.add_item(discord.ui.TextInput(
+            label=prompt.label[:45], placeholder=prompt.placeholder[:100] or None, custom_id="text",
+            default=str(value), max_length=12,
+        ))  # fmt: skip
 
 
 class TextBox(discord.ui.Modal):
@@ -219,8 +286,9 @@ def _typed_text(components: list[dict[str, Any]]) -> str | None:
 async def on_modal(interaction: discord.Interaction) -> None:
     """A text box submitted, whether or not this process opened it."""
     data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
-    match = TEXT_BOX.fullmatch(str(data.get("custom_id", "")))
-    if match is None:
-        return
+    custom_id = str(data.get("custom_id", ""))
     text = _typed_text(data.get("components") or []) or ""
-    await tables(interaction).typed(interaction, int(match["sid"]), int(match["ver"]), match["name"], text)
+    if match := TEXT_BOX.fullmatch(custom_id):
+        await tables(interaction).typed(interaction, int(match["sid"]), int(match["ver"]), match["name"], text)
+    elif match := NUMBER_BOX.fullmatch(custom_id):
+        await tables(interaction).lobby_option(interaction, int(match["sid"]), int(match["ver"]), match["name"], text)

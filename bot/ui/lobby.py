@@ -1,24 +1,38 @@
 """The lobby: opening a table, its buttons, and starting play in a thread."""
 
 import logging
+import re
 import secrets
 from typing import Any
 
 import discord
 
-from bot.errors import UserError
+from bot.errors import StaleBoard, UserError
 from bot.i18n import Language, t
 from bot.storage import SessionRecord, TableClock
+from bot.ui.components import NumberBox, Prompt
 from bot.ui.game_ui import seat_mention
-from bot.ui.lobby_message import lobby_message
+from bot.ui.lobby_message import (
+    TURN_CLOCK_OPTION,
+    OptionSpec,
+    choice_token,
+    current_values,
+    lobby_message,
+    number_prompt,
+    option_name,
+    option_specs,
+    options_panel,
+)
 from bot.ui.permissions import may_open_thread, missing_text
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import is_admin, jump_url
 from bot.ui.turn_pings import mentioned
 from games.core import registry
+from games.core.errors import Refusal
 
 log = logging.getLogger(__name__)
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 class Lobby(Publishing):
@@ -97,6 +111,8 @@ class Lobby(Publishing):
         reply = self.reply_to(interaction)
         if op == "rematch":
             return await self._rematch(reply, session_id)
+        if op == "options":
+            return await self._options(reply, session_id, version)
         async with self.handling(reply, session_id):
             if op == "start":  # a game that could not show its board does not start
                 record = await self.service.get(session_id)
@@ -122,13 +138,62 @@ class Lobby(Publishing):
             else:
                 await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
 
+    # -- the host's options panel ----------------------------------------------------
+    async def _options(self, reply: Reply, session_id: int, version: int) -> None:
+        """The Options button: the host's private panel."""
+        async with self.handling(reply, session_id):
+            record = await self.service.hosted_lobby(session_id, reply.interaction.user.id, version)
+            await reply.send(**options_panel(record, reply.lang).fields(sending=True))
+
+    async def ask_lobby_number(
+        self, interaction: discord.Interaction, session_id: int, version: int, name: str
+    ) -> None:
+        """The text box of a number option: it must be the first answer to the click, so nothing
+        here waits on the session's lock (the answer is checked under it)."""
+        reply = self.reply_to(interaction)
+        try:
+            record = await self.service.hosted_lobby(session_id, interaction.user.id)
+            spec = _spec(record.game, name)
+            if version != record.version:
+                return await self._stale_panel(reply, record)
+            title, label, placeholder = number_prompt(record.game, spec, reply.lang)
+            value = current_values(record)[name]
+            await reply.modal(NumberBox(session_id, version, name, Prompt(title, label, placeholder), value))
+        except Refusal as error:
+            await reply.refuse(error)
+
+    async def lobby_option(
+        self, interaction: discord.Interaction, session_id: int, version: int, name: str, value: str
+    ) -> None:
+        """A choice picked in the panel, or a number typed in its box: saved, then shown on the
+        panel and on the public lobby."""
+        reply = self.reply_to(interaction)
+        user_id = interaction.user.id
+        async with self.handling(reply, session_id):
+            record = await self.service.hosted_lobby(session_id, user_id)
+            spec = _spec(record.game, name)
+            chosen = _parse(record.game, spec, value, reply.lang)
+            if version != record.version:
+                return await self._stale_panel(reply, record)
+            if name == TURN_CLOCK_OPTION:
+                record = await self.service.lobby_options(session_id, user_id, version, turn_minutes=chosen)
+            else:
+                record = await self.service.lobby_options(session_id, user_id, version, {name: chosen})
+            await reply.edit(**options_panel(record, reply.lang).fields())
+            await self.edit_lobby(record)
+
+    async def _stale_panel(self, reply: Reply, record: SessionRecord) -> None:
+        """The table changed since the panel was shown: the panel shows it as it is now, nothing saved."""
+        await reply.edit(**options_panel(record, reply.lang).fields())
+        await reply.refuse(StaleBoard("error.lobby_changed"))
+
     async def _start_play(
         self, reply: Reply, record: SessionRecord, lang: Language, lobby: discord.Message | None = None
     ) -> None:
         """Open a thread on the lobby message where allowed, then post the board."""
         await reply.wait()  # opening a thread may take a while
         lobby = lobby or reply.clicked
-        channel = reply.interaction.channel
+        channel: Any = reply.interaction.channel  # the lobby's channel: a text channel or a thread
         target = channel
         threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
         if threads and may_open_thread(channel) and lobby is not None:
@@ -149,3 +214,23 @@ class Lobby(Publishing):
             record = await self.service.cancel(record.id, record.host_id, is_admin=True)
             await self.edit_lobby(record)
             raise
+
+
+def _spec(game: str, name: str) -> OptionSpec:
+    spec = next((s for s in option_specs(game) if s.name == name), None)
+    if spec is None:
+        raise UserError("error.bad_option")
+    return spec
+
+
+def _parse(game: str, spec: OptionSpec, text: str, lang: Language) -> Any:
+    """A menu's value back to its choice, or a typed whole number within the option's bounds."""
+    if spec.choices:
+        found = {choice_token(choice): choice for choice in spec.choices}
+        if text not in found:
+            raise UserError("error.bad_option")
+        return found[text]
+    number = text.strip()
+    if not WHOLE_NUMBER.fullmatch(number) or not spec.low <= int(number) <= spec.high:
+        raise UserError("error.option_number", option=option_name(game, spec.name, lang), low=spec.low, high=spec.high)
+    return int(number)

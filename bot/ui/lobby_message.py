@@ -1,12 +1,19 @@
-"""The lobby message: who sits at the table, the options, and its buttons."""
+"""The lobby message: who sits at the table, the options, and its buttons; the host's private
+panel to change the options before the start."""
+
+import types
+import typing
+from typing import Any, Literal, NamedTuple
 
 import discord
 
-from bot.i18n import Language, clock_text, t
+from bot.i18n import Language, catalog, clock_text, t
 from bot.storage import SessionRecord
-from bot.ui.components import LobbyButton, LobbyMenu, RulesButton
+from bot.ui.components import LobbyButton, LobbyMenu, OptionButton, OptionMenu, RulesButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
 from games.core import registry
+
+TURN_CLOCK_OPTION = "turn_clock"  # the panel's name for the table's turn clock, beside the game's options
 
 
 def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMessage:
@@ -39,6 +46,7 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
         ("remove_bot", discord.ButtonStyle.secondary, 0, computers),
         ("start", discord.ButtonStyle.success, 1, True),
         ("cancel", discord.ButtonStyle.danger, 1, True),
+        ("options", discord.ButtonStyle.secondary, 1, True),
     ]
     for op, style, row, enabled in buttons:
         label = t(lang, f"lobby.button.{op}")
@@ -64,3 +72,123 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
 
 def rules_button(game: str, lang: Language, row: int | None = None) -> RulesButton:
     return RulesButton(game, label=t(lang, "common.rules"), emoji="📜", style=discord.ButtonStyle.secondary, row=row)
+
+
+# -- the host's options panel --------------------------------------------------------
+class OptionSpec(NamedTuple):
+    """One option the start command offers: a choice among ``choices``, or a number (no choices)
+    from ``low`` to ``high``."""
+
+    name: str  # the field of the game's options model, or TURN_CLOCK_OPTION
+    choices: tuple[Any, ...] = ()
+    low: int = 0
+    high: int = 0
+
+
+def _choices(annotation: Any) -> tuple[Any, ...]:
+    """The values of a yes-or-no or Literal field (unions of Literals too); () for any other."""
+    if annotation is bool:
+        return (True, False)
+    if typing.get_origin(annotation) is Literal:
+        return typing.get_args(annotation)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        parts = [_choices(part) for part in typing.get_args(annotation)]
+        return tuple(value for part in parts for value in part) if all(parts) else ()
+    return ()
+
+
+def option_specs(game: str) -> list[OptionSpec]:
+    """The game's choice and bounded number options (nested settings stay out), then the turn clock."""
+    from bot.ui.game_cog import TURN_CLOCK  # the start command's bounds (game_cog imports the tables)
+
+    clock: Any = TURN_CLOCK  # a RangeTransformer, which typing sees as int
+
+    specs = []
+    for name, field in registry.get(game).options_model.model_fields.items():
+        if choices := _choices(field.annotation):
+            specs.append(OptionSpec(name, choices))
+        elif field.annotation is int:
+            low = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
+            high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
+            if low is not None and high is not None:
+                specs.append(OptionSpec(name, (), low, high))
+    return [*specs, OptionSpec(TURN_CLOCK_OPTION, (), clock.min_value, clock.max_value)]
+
+
+def choice_token(value: Any) -> str:
+    """A choice as a menu value: ``true``/``false`` for yes or no, else its own text."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _command_text(game: str, name: str, part: str, lang: Language) -> str | None:
+    """The start command's own name or description of an option, if it has one under the option's name."""
+    key = f"cmd.start.turn_clock.{part}" if name == TURN_CLOCK_OPTION else f"cmd.{game}.{name}.{part}"
+    return t(lang, key) if catalog().has(lang, key) else None
+
+
+def option_name(game: str, name: str, lang: Language) -> str:
+    """The option's name in the start command (its field's name if the command words it otherwise)."""
+    return _command_text(game, name, "name", lang) or name
+
+
+def _labelled(game: str, spec: OptionSpec, value: Any, lang: Language) -> str:
+    """ "name: value"; the value alone when the start command names the option otherwise
+    (Fort Boyard's cards: "French cards" says it all)."""
+    shown = _value_text(game, spec, value, lang)
+    name = _command_text(game, spec.name, "name", lang)
+    return t(lang, "lobby.options.pair", option=name, value=shown) if name else shown
+
+
+def _value_text(game: str, spec: OptionSpec, value: Any, lang: Language) -> str:
+    """A value as the start command or the lobby words it."""
+    if spec.name == TURN_CLOCK_OPTION:
+        return clock_text(value, lang)
+    if isinstance(value, bool):
+        return t(lang, "common.yes" if value else "common.no")
+    key = f"{game}.{spec.name}.{value}"
+    return t(lang, key) if catalog().has(lang, key) else str(value)
+
+
+def _clip(text: str, size: int) -> str:
+    return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def number_prompt(game: str, spec: OptionSpec, lang: Language) -> tuple[str, str, str]:
+    """The text box of a number option: its title, label and placeholder."""
+    label = t(lang, "lobby.options.number", option=option_name(game, spec.name, lang), low=spec.low, high=spec.high)
+    return t(lang, "lobby.options.title"), label, _clip(_command_text(game, spec.name, "desc", lang) or "", 100)
+
+
+def current_values(record: SessionRecord) -> dict[str, Any]:
+    options = registry.get(record.game).make_options(record.options)
+    return {spec.name: record.clock.turn_minutes if spec.name == TURN_CLOCK_OPTION else getattr(options, spec.name)
+            for spec in option_specs(record.game)}  # fmt: skip
+
+
+MENU_ROWS = 4  # the panel's last row holds the number buttons
+
+
+def options_panel(record: SessionRecord, lang: Language) -> BoardMessage:
+    """The host's private panel: one menu per choice (the current one shown), one button per
+    number, and what each option means, in the start command's own words."""
+    game, now = record.game, current_values(record)
+    view = discord.ui.View(timeout=None)
+    lines = [t(lang, "lobby.options.panel", number=record.id)]
+    menus = 0
+    for spec in option_specs(game):
+        name, about = (_command_text(game, spec.name, part, lang) for part in ("name", "desc"))
+        if name and about:
+            lines.append(t(lang, "lobby.options.pair", option=f"**{name}**", value=about))
+        if spec.choices and menus < MENU_ROWS:
+            choices = [
+                discord.SelectOption(label=_clip(_labelled(game, spec, v, lang), 100), value=choice_token(v),
+                                     default=v == now[spec.name])
+                for v in spec.choices[:25]
+            ]  # fmt: skip
+            view.add_item(OptionMenu(record.id, record.version, spec.name, options=choices, row=menus))
+            menus += 1
+        elif not spec.choices:
+            label = _clip(_labelled(game, spec, now[spec.name], lang), 80)
+            view.add_item(OptionButton(record.id, record.version, spec.name, label=label, emoji="✏️",
+                                       style=discord.ButtonStyle.secondary, row=MENU_ROWS))  # fmt: skip
+    return BoardMessage(content=_clip("\n".join(lines), 2000), view=view)

@@ -82,6 +82,31 @@ async def test_lobby_rules(service: SessionService) -> None:
         await service.open_lobby("fortissimo", 1, 10, 1, "host", {"variant": "nope"}, seed=5)
 
 
+async def test_the_host_changes_a_lobbys_options_until_the_start(service: SessionService) -> None:
+    """Checked by the game's options model, saved with a new version, used by the game; anyone but
+    the host, an old version, a value out of bounds and a started game change nothing."""
+    record = await service.open_lobby("fireship", 1, 10, 1, "host", {"rounds": 20}, seed=5)
+    changed = await service.lobby_options(record.id, 1, record.version, {"rounds": 7}, turn_minutes=30)
+    assert changed.options == {"rounds": 7} and changed.clock.turn_minutes == 30
+    assert changed.version == record.version + 1 and await service.get(record.id) == changed
+    refusals = [
+        (2, changed.version, {"rounds": 8}, None, r"error\.host_only"),
+        (1, record.version, {"rounds": 8}, None, r"error\.lobby_changed"),
+        (1, changed.version, {"rounds": 100}, None, r"error\.bad_option"),
+        (1, changed.version, {"speed": 3}, None, r"error\.bad_option"),
+        (1, changed.version, None, -1, r"error\.bad_option"),
+    ]
+    for user, version, options, minutes, refused in refusals:
+        with pytest.raises(UserError, match=refused):
+            await service.lobby_options(record.id, user, version, options, turn_minutes=minutes)
+    assert await service.get(record.id) == changed
+    await service.lobby(record.id, 2, "guest", "join")
+    started = await service.lobby(record.id, 1, "host", "start")
+    assert service.state(started).options.rounds == 7 and started.clock.turn_minutes == 30
+    with pytest.raises(UserError, match=r"error\.lobby_closed"):
+        await service.lobby_options(record.id, 1, started.version, {"rounds": 9})
+
+
 async def test_a_request_waiting_for_the_session_is_acknowledged_once(service: SessionService) -> None:
     """``holding(on_wait)``: a request queued behind another is told so once (to acknowledge
     its interaction in time); one that finds the session free is not."""
