@@ -20,7 +20,7 @@ from bot.ui.game_ui import RECENT_SHOWN, BoardMessage, GameUI, add_list, add_rec
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, kind, label
 from games.fortissimo.engine import HOUSE_RULES
-from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
+from games.fortissimo.models import Fire, FortissimoOptions, FortissimoState, FortissimoView, Insert, PutBack, Take
 
 GAME = ENGINE.name
 FIRST_MESSAGE_ROWS = 5
@@ -150,7 +150,7 @@ class FortissimoUI(GameUI):
                               style=style, disabled=token not in legal)  # fmt: skip
 
         if view.phase == "decide" and view.flipped is not None:
-            controls = [
+            controls: list[GameButton | GameSelect] = [
                 control(Take(), "fortissimo.button.take", discord.ButtonStyle.success, card=view.slots[view.flipped]),
                 control(PutBack(), "fortissimo.button.put_back", discord.ButtonStyle.secondary),
             ]
@@ -280,6 +280,7 @@ class FortissimoUI(GameUI):
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
+        assert isinstance(opts, FortissimoOptions)
         return t(
             lang,
             "fortissimo.options",

@@ -148,16 +148,21 @@ def _choose(
         )
         return Fire(target=target, card=card)
     if view.phase == "decide" and view.flipped is not None:
-        card = view.slots[view.flipped]
-        assert card is not None
-        if Take() in legal and card in wanted:
+        shown = view.slots[view.flipped]
+        assert shown is not None
+        if Take() in legal and shown in wanted:
             return Take()
-        if Insert() in legal and (BONUS[card] >= 2 or kind(card) == "cannon"):
+        if Insert() in legal and (BONUS[shown] >= 2 or kind(shown) == "cannon"):
             return Insert()
         return PutBack()
     takes = [a for a in legal if isinstance(a, Take)]
     if takes:  # open grid: every card shows; climb slowly to take as many as possible
-        return min(takes, key=lambda a: view.slots[a.slot] or 99)  # type: ignore[index]
+
+        def height(take: Take) -> int:
+            assert take.slot is not None  # an open grid's take names its slot
+            return view.slots[take.slot] or 99
+
+        return min(takes, key=height)
     if not isinstance(first, Flip):
         return first  # only Magicien insertions are left on the open grid
     flips = [a for a in legal if isinstance(a, Flip)]

@@ -22,6 +22,7 @@ from games.fortissimo.models import (
     CardInserted,
     CardReturned,
     CardTaken,
+    EndReason,
     Fire,
     Flip,
     FortissimoAction,
@@ -125,6 +126,7 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         if state.phase == "cannon":
             return [Fire(target=t, card=c) for t, c in self.cannon_targets(state, seat)]
         if state.phase == "decide":
+            assert state.flipped is not None  # a card is flipped while deciding
             card = state.grid[state.flipped]
             actions: list[FortissimoAction] = [PutBack()]
             if card > top:
@@ -135,9 +137,8 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         cards = [(slot, card) for slot, card in enumerate(state.grid) if card]
         if not state.open_grid:
             return [Flip(slot=slot) for slot, _ in cards]
-        return [Take(slot=s) for s, c in cards if c > top] + (
-            [Insert(slot=s) for s, c in cards if c < top] if magic else []
-        )
+        moves: list[FortissimoAction] = [Take(slot=s) for s, c in cards if c > top]
+        return moves + [Insert(slot=s) for s, c in cards if c < top] if magic else moves
 
     def parse_action(self, token: str) -> FortissimoAction:
         return parse_action(token)
@@ -336,7 +337,8 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         if state.phase == "decide":
             if slot is not None or isinstance(action, Flip):
                 return False
-            card = grid[state.flipped]  # type: ignore[index]
+            assert state.flipped is not None  # a card is flipped while deciding
+            card = grid[state.flipped]
             return card > top if isinstance(action, Take) else card < top and self.magicien_ready(state, seat)
         if state.phase != "flip" or slot is None or not 0 <= slot < len(grid) or not grid[slot]:
             return False
@@ -413,10 +415,10 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
                 events.append(TurnPassed(seat=state.current))
             state.current = self._next_seat(state, state.current)
 
-    def _end_game(self, state: FortissimoState, reason: str, events: list[Event]) -> None:
+    def _end_game(self, state: FortissimoState, reason: EndReason, events: list[Event]) -> None:
         state.phase = "over"
         state.flipped = None
-        state.end_reason = reason  # type: ignore[assignment]
+        state.end_reason = reason
         outcome = self.outcome(state)
         assert outcome is not None
         events.append(GameEnded(reason=reason, winners=outcome.winners))

@@ -21,6 +21,7 @@ class FortissimoOptions(BaseModel):
 
 
 Phase = Literal["flip", "decide", "cannon", "over"]
+EndReason = Literal["ten_cards", "blocked", "forfeit"]
 
 
 class FortissimoState(GameState):
@@ -39,7 +40,7 @@ class FortissimoState(GameState):
     seen: dict[int, int] = {}  # face-down slots whose card has been shown
     discard: list[int] = []  # cards destroyed by cannons
     passing: list[bool] = []  # seats already announced as passing
-    end_reason: Literal["ten_cards", "blocked", "forfeit"] | None = None
+    end_reason: EndReason | None = None
     finisher: int | None = None
 
 

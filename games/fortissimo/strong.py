@@ -98,7 +98,7 @@ def options(
         top = state.ramparts[seat][-1]
         magic = engine.magicien_ready(state, seat)
         back = _put_back_slot(state, seat)
-        above = [FLIPS[slot] for slot, card in state.seen.items() if card > top]
+        above: list[FortissimoAction] = [FLIPS[slot] for slot, card in state.seen.items() if card > top]
         below = [FLIPS[slot] for slot, card in state.seen.items() if card < top and (magic or slot == back)]
         blind = next((FLIPS[slot] for slot, card in enumerate(state.grid) if card and slot not in state.seen), None)
         return above + below + ([blind] if blind else [])
@@ -124,7 +124,8 @@ def _put_back_slot(state: FortissimoState, seat: int) -> int | None:
 
 def _judge(engine: Any, state: FortissimoState, seat: int, legal: list[FortissimoAction]) -> FortissimoAction:
     """The normal player's answer to a flipped card."""
-    card = state.grid[state.flipped]  # type: ignore[index]
+    assert state.flipped is not None  # judged once a card is flipped
+    card = state.grid[state.flipped]
     rampart = state.ramparts[seat]
     remaining = sorted(c for c in state.grid if c)
     bar = bots.race_bar(len(rampart), bots.rival_length(state.ramparts, state.resigned, seat))
@@ -256,6 +257,7 @@ def _fire(state: FortissimoState, ramparts: list[list[int]], active: list[int], 
 
 
 def _shares(state: FortissimoState, ramparts: list[list[int]], active: list[int], finisher: int | None) -> list[float]:
+    rank: dict[int, tuple[int, ...]]  # compared as tuples: the first field that differs decides
     if state.options.variant == "advanced":
         rank = {s: (bots.points(ramparts[s], state.options.crow_cap), ramparts[s][-1]) for s in active}
     else:
