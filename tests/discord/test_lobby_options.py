@@ -200,7 +200,7 @@ async def test_the_panel_keeps_working_after_a_restart(env, db_path) -> None:
     assert env.bot.service.state(await session(env, record.id)).options.rounds == 12
 
 
-async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_computers_rates(env) -> None:
+async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_computers_rates(env, db_path) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
@@ -215,7 +215,8 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
     assert not [i for i in items(panel) if "computer" in (getattr(i, "custom_id", None) or "")]
 
     await choose(ann, panel, "language", "fr")
-    await choose(ann, message(env, channel, panel.id), "side", "blue")
+    await env.restart_bot(make_bot(db_path))  # the panel's menus still answer
+    assert not (await choose(ann, message(env, channel, panel.id), "side", "blue")).followups
     short = await type_number(ann, message(env, channel, panel.id), "clock", "5")
     assert refusal(short) == "⛔ hourglass: enter a whole number from 10 to 180. Nothing was changed."
     await type_number(ann, message(env, channel, panel.id), "clock", "60")
