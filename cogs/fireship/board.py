@@ -408,7 +408,8 @@ class FireshipUI(DescribesSea, GameUI):
                 break
             options = []
             for action in actions[:MENU]:
-                target = pieces.get(int(action.at)) if (action.at or "").isdigit() else None
+                at = action.at or ""
+                target = pieces.get(int(at)) if at.isdigit() else None
                 text = self.piece_text(view, target, lang) if target else str(action.at)
                 options.append(discord.SelectOption(label=text[:100], value=action.token()))
             key = "fireship.menu.badge" if badge else "fireship.menu.card"
@@ -444,7 +445,7 @@ class FireshipUI(DescribesSea, GameUI):
         view = ENGINE.view(state, None)
         # « le tirage le plus grand désigne le joueur N°1 »: told through the first round
         last = view.throw_off[-1] if view.throw_off else {}
-        opening = [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.get)}] if (
+        opening = [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.__getitem__)}] if (
             view.round == 1 and last) else []  # fmt: skip
         return [line for event in opening + record.recent if (line := self.narrate(record, view, event, lang))]
 
@@ -545,6 +546,7 @@ class FireshipUI(DescribesSea, GameUI):
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
+        assert isinstance(opts, FireshipOptions)
         if opts.rounds:
             return t(lang, "fireship.options.rounds", rounds=opts.rounds)
         return t(lang, "fireship.options.unlimited")

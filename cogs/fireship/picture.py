@@ -129,10 +129,17 @@ _LOCK = threading.Lock()
 
 def blend(base: RGB, colour: RGB, amount: float) -> RGB:
     """``amount`` of ``colour`` over ``base``."""
-    return tuple(round(b + (c - b) * amount) for b, c in zip(base, colour))  # type: ignore[return-value]
+    r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
+    return r, g, b
 
 
 # -- geometry -------------------------------------------------------------------------
+def _as_cell(cell: Sequence[int]) -> Cell:
+    """A cell as a hashable pair, whatever sequence holds it."""
+    x, y = cell
+    return x, y
+
+
 def cell_box(cell: Cell) -> tuple[int, int, int, int]:
     """The pixels inside a cell's grid lines: left, top, right, bottom (exclusive)."""
     left, top = EDGE + cell[0] * CELL + 1, EDGE + cell[1] * CELL + 1
@@ -156,7 +163,7 @@ def ref_cell(ref: str | None, pieces: Sequence[Piece]) -> Cell | None:
         return None
     if ref.startswith("i"):
         return ISLANDS[int(ref[1:]) - 1]
-    return next((tuple(p.cell) for p in pieces if str(p.id) == ref), None)  # type: ignore[return-value]
+    return next((_as_cell(p.cell) for p in pieces if str(p.id) == ref), None)
 
 
 def seat_colour(view: FireshipView, seat: int | None) -> RGB:
@@ -171,7 +178,8 @@ _font = lettering.font
 def _glyphs(text: str, size: int, stroke: int) -> tuple[Image.Image, int, int]:
     """ASCII text as a mask centred on its anchor (thickened by ``stroke``), and its offset."""
     font = _font(size)
-    left, top, right, bottom = font.getbbox(text, anchor="mm", stroke_width=stroke)
+    # whole pixels with an integer stroke, though typed as floats
+    left, top, right, bottom = (round(edge) for edge in font.getbbox(text, anchor="mm", stroke_width=stroke))
     mask = Image.new("L", (right - left, bottom - top), 0)
     ImageDraw.Draw(mask).text(
         (-left, -top), text, fill=255, font=font, anchor="mm", stroke_width=stroke, stroke_fill=255
@@ -216,11 +224,11 @@ class _Pen:
 
     def silhouette(self, shapes: Iterable[Points], fill: RGB, edge: float = 1.5, outline: RGB = OUTLINE) -> None:
         """Polygons filled as one shape, ringed ``edge`` pixels wide (outside) in ``outline``."""
-        shapes = [self.at(shape) for shape in shapes]
-        for shape in shapes:
+        drawn = [self.at(shape) for shape in shapes]
+        for shape in drawn:
             self.draw.line(shape + shape[:1], fill=outline, width=round(2 * edge * SS), joint="curve")
             self.draw.polygon(shape, fill=outline)
-        for shape in shapes:
+        for shape in drawn:
             self.draw.polygon(shape, fill=fill)
 
     def stroke(self, points: Points, width: float, fill: RGB) -> None:
@@ -493,12 +501,12 @@ def _flags(image: Image.Image, view: FireshipView) -> None:
 
 def _whirlpools(image: Image.Image, view: FireshipView, over: bool) -> None:
     """Spirals under the pieces; ``over``: badges on top of the pieces that stand on one."""
-    taken = {tuple(p.cell) for p in view.pieces}
+    taken = {_as_cell(p.cell) for p in view.pieces}
     for owner, cell in view.whirlpools:
-        left, top, _, _ = cell_box(tuple(cell))  # type: ignore[arg-type]
+        left, top, _, _ = cell_box(_as_cell(cell))
         if not over:
             _stamp(image, _spiral(seat_colour(view, owner)), (left, top))
-        elif tuple(cell) in taken:
+        elif _as_cell(cell) in taken:
             _stamp(image, _spiral_badge(seat_colour(view, owner)), (left, top))
 
 
@@ -526,7 +534,7 @@ def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -
     several kinds lists them."""
     at: dict[Cell, list[Piece]] = {}
     for piece in view.pieces:
-        at.setdefault(tuple(piece.cell), []).append(piece)  # type: ignore[arg-type]
+        at.setdefault(_as_cell(piece.cell), []).append(piece)
     for cell in sorted(at):
         groups = _groups(at[cell])
         if len(groups) > 1:
