@@ -5,9 +5,10 @@ implement the same ``Storage`` protocol; the version check in ``save`` keeps
 writers honest, and ``lock`` keeps a request whole across processes.
 """
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Literal, NamedTuple, Protocol
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -147,7 +148,8 @@ class StorageUnavailable(Exception):
     """The database cannot be opened; the message is one sentence for the admin."""
 
 
-class Shards(NamedTuple):
+@dataclass(frozen=True)
+class Shards:
     """The Discord shards one process serves. A server's tables belong to the shard
     Discord gives the server, ``(guild_id >> 22) % count``; tables without a server to shard 0."""
 
@@ -184,7 +186,7 @@ class Storage(Protocol):
     async def get_session(self, session_id: int) -> SessionRecord | None: ...
 
     async def save(
-        self, record: SessionRecord, expected_version: int, actions: list[ActionRecord] = (),
+        self, record: SessionRecord, expected_version: int, actions: Sequence[ActionRecord] = (),
         result: GameResult | None = None,
     ) -> None:  # fmt: skip
         """Write ``record``, append ``actions`` and store ``result`` in one transaction.

@@ -51,8 +51,9 @@ async def _copy_table(source: SqliteStorage, target: Sql, table: str) -> int:
         columns = [d[0] for d in cursor.description]
         insert = f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})"
         while rows := await cursor.fetchmany(BATCH):
-            await target.executemany(insert, [tuple(row) for row in rows])
-            copied += len(rows)
+            batch = [tuple(row) for row in rows]
+            await target.executemany(insert, batch)
+            copied += len(batch)
     return copied
 
 

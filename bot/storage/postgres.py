@@ -96,7 +96,7 @@ def describe(error: BaseException, url: str) -> str:
         )
     if isinstance(error, (OSError, TimeoutError, asyncpg.PostgresConnectionError)):
         reason = "no answer" if isinstance(error, TimeoutError) else "unreachable"
-        if isinstance(error, OSError) and (error.errno or 0) > 0:
+        if isinstance(error, OSError) and error.errno is not None and error.errno > 0:
             reason = os.strerror(error.errno)  # "Connection refused"
         elif isinstance(error, OSError) and error.strerror:
             reason = error.strerror  # "Name or service not known"

@@ -163,7 +163,8 @@ class SqlStorage:
         self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = (),
         guild_id: int | None = None,
     ) -> list[SessionRecord]:  # fmt: skip
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[int | str] = []
         if guild_id is not None:
             clauses.append("guild_id = ?")
             params.append(guild_id)

@@ -71,7 +71,9 @@ class SqliteStorage(SqlStorage):
 
     async def _migrate(self) -> None:
         async with self.db.execute("PRAGMA user_version") as cursor:
-            (current,) = await cursor.fetchone()
+            row = await cursor.fetchone()
+        assert row is not None  # the pragma answers one row
+        (current,) = row
         for number, sql in migrations():
             if number > current:
                 await self.db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")

@@ -22,10 +22,11 @@ def to_palette(image: Image.Image, flat: tuple[tuple[int, int, int], ...], sampl
     so the palette is a pure function of the image); the other shades go to their nearest
     kept colour (Pillow's lookup: within a few levels)."""
     sample = image.resize((image.width // sample_every, image.height // sample_every), Image.Resampling.NEAREST)
-    kept = dict.fromkeys(flat)
+    kept: dict[tuple[int, ...], None] = dict.fromkeys(flat)
     for _, colour in sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True):
         if len(kept) >= 256:
             break
+        assert isinstance(colour, tuple)  # an RGB image's colours are triples
         kept.setdefault(colour)
     palette = Image.new("P", (1, 1))
     palette.putpalette([channel for colour in kept for channel in colour])
