@@ -10,7 +10,7 @@ island has its green-dot cell just below it.
 
 import heapq
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from games.core.labels import split_label
 
@@ -145,6 +145,13 @@ def reachable(
                 best[nxt] = total
                 heapq.heappush(frontier, (total, nxt))
     return {cell: -(-cost // per_point) for cell, cost in best.items() if cell != start}
+
+
+@lru_cache(maxsize=4096)
+def reachable_from(start: Cell, points: int, blocked: frozenset[Cell], plane: bool, per_point: int) -> dict[Cell, int]:
+    """``reachable``, remembered: the computer players and the engine ask the same question
+    many times a turn. The answer is shared: read it, never change it."""
+    return reachable(start, points, blocked, plane, per_point)
 
 
 def can_leave(start: Cell, points: int, blocked: set[Cell], plane: bool = False) -> bool:

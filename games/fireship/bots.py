@@ -1,13 +1,18 @@
-"""Fireship's computer player, reading its own view only.
+"""Fireship's computer players at the easy and normal levels, reading their own view only
+(the strong level is games/fireship/strong.py).
 
-It sails each piece towards the nearest thing worth reaching (an island it does
+Normal sails each piece towards the nearest thing worth reaching (an island it does
 not hold, an enemy piece, a special cell it may use), attacks whenever the
 blue-edged die is on offer and now and then at equal power, uses every special
 cell it stands on, and answers an action that hits it with "+1" when that
 saves it, or "Non" when something big is at stake.
+
+Easy plays like a beginner: it sails one piece a turn (the one farthest from
+what it wants), attacks only when its power is greater, keeps its cards for
+later when an action hits it, and plays a kept card only now and then.
 """
 
-from games.core import Rng
+from games.core import Level, Rng
 from games.fireship.board import HOMES, ISLANDS, SPECIAL_CELLS, Cell, label, parse_label
 from games.fireship.models import (
     Accept,
@@ -28,6 +33,7 @@ from games.fireship.models import (
 )
 
 EQUAL_ODDS = 0.4  # how often it risks the plain die
+EASY_PLAYS = 0.3  # how often the easy player plays a kept card when it could
 
 
 def distance(a: Cell, b: Cell) -> int:
@@ -55,7 +61,9 @@ def closeness(targets: list[Cell], cell: Cell) -> int:
     return best
 
 
-def choose(view: FireshipView, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
+def choose(view: FireshipView, legal: list[FireshipAction], rng: Rng, level: Level = "normal") -> FireshipAction:
+    if level == "easy":
+        return _easy(view, legal, rng)
     kinds = {type(a) for a in legal}
     if Accept in kinds and view.asked:
         return _react(view, legal)
@@ -68,6 +76,34 @@ def choose(view: FireshipView, legal: list[FireshipAction], rng: Rng) -> Fireshi
         return _select(view, legal)
     if EndTurn in kinds:
         return _act(view, legal, rng)
+    return _pick(view, legal)
+
+
+def _easy(view: FireshipView, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
+    """A beginner's turn: one piece sailed, only the attacks at greater power, cards kept."""
+    kinds = {type(a) for a in legal}
+    if Accept in kinds and view.asked:
+        return Accept()
+    if Roll in kinds:
+        return Roll()
+    if Steer in kinds or Unselect in kinds:
+        return _steer(view, legal)
+    if EndMoves in kinds:
+        moved = view.dice is not None and view.points < sum(view.dice)
+        return EndMoves() if moved else _select(view, legal)
+    if EndTurn in kinds:
+        options = {(o.leader, o.target, o.plus): o for o in view.attacks}
+        blue = [a for a in legal if isinstance(a, Attack) and not a.plus
+                and options[(a.leader, a.target, a.plus)].die == "blue"]  # fmt: skip
+        if blue:
+            return blue[0]
+        uses = [a for a in legal if isinstance(a, Use)]
+        if uses:
+            return uses[0]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays and rng.below(100) < EASY_PLAYS * 100:
+            return _best_play(view, plays)
+        return EndTurn()
     return _pick(view, legal)
 
 

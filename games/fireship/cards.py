@@ -25,6 +25,8 @@ DECK: dict[str, int] = {
     "whirlpool": 4,  # « Tourbillon »: strikes around its pawn on the player's next turn
 }
 KEEPABLE = frozenset({"non", "boum", "plus_one", "updraft", "fog", "whirlpool"})
+AT_START = ("updraft", "gulf_stream")  # « le joueur joue cette carte au début d’un tour »
+IN_ACT = ("boum", "fog", "whirlpool")  # played in the act phase
 REACTIONS = frozenset({"non", "plus_one"})  # may answer an action that hits the holder (house rule)
 
 # The wheel's 11 equal segments, in order around it.

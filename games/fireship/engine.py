@@ -20,9 +20,12 @@ closes, and a click of the player whose turn it seems to be is told to wait
 House rules: ``HOUSE_RULES`` below; ``/fireship rules`` states each.
 """
 
+from typing import cast
+
 from pydantic import BaseModel
 
 from games.core import (
+    LEVELS,
     Budget,
     Engine,
     Event,
@@ -34,7 +37,7 @@ from games.core import (
     Rng,
     Step,
 )
-from games.fireship import bots, cards
+from games.fireship import bots, cards, strong
 from games.fireship.board import (
     GREEN_DOTS,
     HOMES,
@@ -47,8 +50,9 @@ from games.fireship.board import (
     can_leave,
     label,
     parse_label,
-    reachable,
+    reachable_from,
 )
+from games.fireship.cards import AT_START, IN_ACT
 from games.fireship.models import (
     FLEET,
     POWER,
@@ -74,6 +78,7 @@ from games.fireship.models import (
     FireshipView,
     Gained,
     GameEnded,
+    HeldEvent,
     IslandTaken,
     KeptCard,
     KrakenRose,
@@ -101,15 +106,15 @@ from games.fireship.models import (
     Use,
     WhirlpoolPlaced,
     WhirlpoolStruck,
+    clone,
     parse_action,
 )
 
+STRONG_BUDGET = Budget(iterations=150)  # the strong level's search by default (bench/strength.py: CPU time)
 REACTION_SECONDS = 45  # how long a reaction window waits for its player
 CORNERS = {2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3]}  # two players sit in opposite corners
 CHANCE_CELLS = WHEEL_CELLS + MYSTERY_CELLS  # « parmi toutes les cases chance »
 KRAKEN_REACH = 2  # « un carré de 2 cases autour du pion du joueur (soit un carré de 5 cases sur 5 cases) »
-AT_START = ("updraft", "gulf_stream")  # « le joueur joue cette carte au début d’un tour »
-IN_ACT = ("boum", "fog", "whirlpool")
 
 # What the book leaves open, decided (shared/HOUSE_RULES.md); the rules text says each one.
 HOUSE_RULES = (
@@ -155,6 +160,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
     options_model = FireshipOptions
     state_model = FireshipState
     house_rules = HOUSE_RULES
+    levels = LEVELS
 
     # -- setup ------------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> FireshipState:
@@ -195,30 +201,34 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
 
     def copy_state(self, state: FireshipState) -> FireshipState:
         """Copies only what moves mutate (options, tuples, ``shown`` and ``held`` never change in place)."""
+        work = clone(state)
         pending, pick = state.pending, state.pick
-        return state.model_copy(
-            update={
-                "rng": state.rng.model_copy(),
-                "pieces": [p.model_copy() for p in state.pieces],
-                "islands": list(state.islands),
-                "supply": [dict(s) for s in state.supply],
-                "hands": [list(h) for h in state.hands],
-                "badges": [list(b) for b in state.badges],
-                "badge_stock": dict(state.badge_stock),
-                "deck": list(state.deck),
-                "discard": list(state.discard),
-                "led": list(state.led),
-                "fog": list(state.fog),
-                "skip": list(state.skip),
-                "whirlpools": list(state.whirlpools),
-                "pending": None if pending is None else pending.model_copy(update={"queue": list(pending.queue)}),
-                "pick": None if pick is None else pick.model_copy(),
-                "out": list(state.out),
-                "resigned": list(state.resigned),
-                "out_order": list(state.out_order),
-                "winners": list(state.winners),
-            }
+        if pending is not None:
+            pending = clone(pending)
+            pending.__dict__["queue"] = list(pending.queue)
+            pending.__dict__["victims"] = list(pending.victims)
+        work.__dict__.update(
+            rng=clone(state.rng),
+            pieces=[clone(p) for p in state.pieces],
+            islands=list(state.islands),
+            supply=[dict(s) for s in state.supply],
+            hands=[list(h) for h in state.hands],
+            badges=[list(b) for b in state.badges],
+            badge_stock=dict(state.badge_stock),
+            deck=list(state.deck),
+            discard=list(state.discard),
+            led=list(state.led),
+            fog=list(state.fog),
+            skip=list(state.skip),
+            whirlpools=list(state.whirlpools),
+            pending=pending,
+            pick=None if pick is None else clone(pick),
+            out=list(state.out),
+            resigned=list(state.resigned),
+            out_order=list(state.out_order),
+            winners=list(state.winners),
         )
+        return work
 
     # -- who acts ---------------------------------------------------------------
     def to_act(self, state: FireshipState) -> frozenset[int]:
@@ -271,7 +281,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         if state.phase == "react":
             if state.shown is None:
                 state.shown = self.copy_state(before)
-            state.held = state.held + step.events
+            state.held = state.held + cast(list[HeldEvent], step.events)  # the engine's own events
             return Step(state, [])
         events = state.held + step.events
         state.shown, state.held = None, []
@@ -284,7 +294,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         actions: list[FireshipAction] = []
         if phase == "roll":
             actions.append(Roll())
-            actions += self._card_plays(state, seat, AT_START)
+            actions += self.card_plays(state, seat, AT_START)
         elif phase == "move":
             actions.append(EndMoves())
             actions += [Select(piece=p.id) for p in self.movable(state)]
@@ -295,7 +305,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             actions.append(EndTurn())
             actions += [Attack(leader=o.leader, target=o.target, plus=o.plus) for o in self.attack_options(state)]
             actions += [Use(piece=p.id) for p in self.special_users(state)]
-            actions += self._card_plays(state, seat, IN_ACT)
+            actions += self.card_plays(state, seat, IN_ACT)
         elif phase == "pick":
             actions += self._pick_options(state, seat)
         elif phase == "react":
@@ -335,8 +345,8 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         return blocked | {home for home in HOMES if home != own_home}
 
     def _destinations(self, state: FireshipState, piece: Piece) -> dict[Cell, int]:
-        return reachable(piece.cell, state.points, self._blocked(state, piece) - {piece.cell},
-                         plane=piece.kind == "plane", per_point=self.speed(state, piece.kind))  # fmt: skip
+        return reachable_from(piece.cell, state.points, frozenset(self._blocked(state, piece) - {piece.cell}),
+                              piece.kind == "plane", self.speed(state, piece.kind))  # fmt: skip
 
     def owner_of(self, state: FireshipState, ref: Ref) -> int | None:
         if ref.startswith("i"):
@@ -353,14 +363,29 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
     def power(self, state: FireshipState, ref: Ref) -> int:
         """« Seuls les pions qui sont à une case de distance de ce dernier et de sa couleur lui
         confèrent de la puissance »: the piece or island, plus its colour around it."""
-        owner, cell = self.owner_of(state, ref), self.cell_of(state, ref)
+        cell = self.cell_of(state, ref)
         assert cell is not None
-        near = set(around(cell)) | {cell}
-        own = POWER["island"] if ref.startswith("i") else POWER[self.piece(state, int(ref)).kind]  # type: ignore[union-attr]
-        support = sum(POWER[p.kind] for p in state.pieces if p.owner == owner and p.cell in near and str(p.id) != ref)
-        support += sum(POWER["island"] for n, isl in enumerate(ISLANDS) if state.islands[n] == owner
-                       and isl in near and f"i{n + 1}" != ref)  # fmt: skip
-        return own + support
+        return self._power(self._strengths(state), cell, self.owner_of(state, ref))
+
+    @staticmethod
+    def _strengths(state: FireshipState) -> dict[Cell, dict[int | None, int]]:
+        """Each cell's power, by colour: its pieces' (a home holds several) or its island's."""
+        grid: dict[Cell, dict[int | None, int]] = {}
+        for p in state.pieces:
+            there = grid.setdefault(p.cell, {})
+            there[p.owner] = there.get(p.owner, 0) + POWER[p.kind]
+        for n, cell in enumerate(ISLANDS):
+            grid[cell] = {state.islands[n]: POWER["island"]}
+        return grid
+
+    @staticmethod
+    def _power(grid: dict[Cell, dict[int | None, int]], cell: Cell, owner: int | None) -> int:
+        """The power of ``owner``'s colour on ``cell`` and one cell around it (the leader's own included)."""
+        total = grid[cell].get(owner, 0) if cell in grid else 0
+        for near in around(cell):
+            if near in grid:
+                total += grid[near].get(owner, 0)
+        return total
 
     def _protected(self, state: FireshipState, owner: int | None) -> bool:
         """Brouillard: « ne peut être attaqué jusqu’à son prochain tour »."""
@@ -372,6 +397,11 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         if state.phase != "act" or state.specials:
             return []
         seat = state.current
+        grid = self._strengths(state)
+        cells: dict[Ref, Cell] = {str(p.id): p.cell for p in state.pieces}
+        owners: dict[Ref, int | None] = {str(p.id): p.owner for p in state.pieces}
+        for n, cell in enumerate(ISLANDS):
+            cells[f"i{n + 1}"], owners[f"i{n + 1}"] = cell, state.islands[n]
         leaders = [str(p.id) for p in state.pieces if p.owner == seat]
         leaders += [f"i{n + 1}" for n, owner in enumerate(state.islands) if owner == seat]
         plus = "plus_one" in state.hands[seat]
@@ -379,16 +409,15 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         for leader in leaders:
             if leader in state.led:
                 continue
-            cell = self.cell_of(state, leader)
-            assert cell is not None
-            near = set(around(cell))
+            near = set(around(cells[leader]))
             targets = [str(p.id) for p in state.pieces if p.owner != seat and p.cell in near]
             targets += [f"i{n + 1}" for n, isl in enumerate(ISLANDS) if isl in near and state.islands[n] != seat]
-            attack = self.power(state, leader)
+            attack = self._power(grid, cells[leader], seat)
             for target in targets:
-                if self._protected(state, self.owner_of(state, target)):
+                owner = owners[target]
+                if self._protected(state, owner):
                     continue
-                defence = self.power(state, target)
+                defence = self._power(grid, cells[target], owner)
                 for bonus in (0, 1) if plus else (0,):
                     if attack + bonus >= defence:
                         die = "plain" if attack + bonus == defence else "blue"
@@ -418,7 +447,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         cells = {p.cell for p in state.pieces if p.owner != seat and p.kind != "plane" and p.cell not in HOMES}
         return sorted(cells)
 
-    def _card_plays(self, state: FireshipState, seat: int, names: tuple[str, ...]) -> list[FireshipAction]:
+    def card_plays(self, state: FireshipState, seat: int, names: tuple[str, ...]) -> list[FireshipAction]:
         plays: list[FireshipAction] = []
         for badge, held in ((False, state.hands[seat]), (True, state.badges[seat])):
             for card in sorted(set(held) & set(names)):
@@ -508,10 +537,28 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         return Outcome(reason=state.end_reason or "last", winners=sorted(state.winners), ranking=groups, scores=islands)
 
     def choose(
-        self, view: BaseModel, legal: list[FireshipAction], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+        self, view: BaseModel, legal: list[FireshipAction], rng: Rng, level: Level = "normal",
+        budget: Budget = STRONG_BUDGET,
     ) -> FireshipAction:  # fmt: skip
         assert isinstance(view, FireshipView)
-        return bots.choose(view, legal, rng)
+        if level == "strong":
+            return self.strong_choice(view, legal, rng, budget)
+        return bots.choose(view, legal, rng, level)
+
+    # -- the strong level (games/fireship/strong.py) ------------------------------------------
+    def strong_choice(self, view: BaseModel, legal: list[FireshipAction], rng: Rng, budget: Budget) -> FireshipAction:
+        assert isinstance(view, FireshipView)
+        return strong.choose(self, view, legal, rng, budget)
+
+    def determinize(self, view: BaseModel, rng: Rng) -> FireshipState | None:
+        assert isinstance(view, FireshipView)
+        return strong.determinize(view, rng)
+
+    def evaluate(self, state: FireshipState) -> list[float]:
+        return strong.evaluate(state)
+
+    def search_actions(self, state: FireshipState, seat: int) -> list[FireshipAction]:
+        return strong.search_actions(self, state, seat)
 
     # -- playing ----------------------------------------------------------------
     def _play(self, state: FireshipState, seat: int, action: FireshipAction) -> list[Event]:
@@ -814,7 +861,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
 
     def _add(self, state: FireshipState, seat: int, kind: str, cell: Cell) -> None:
         state.supply[seat][kind] -= 1
-        state.pieces.append(Piece(id=state.next_id, owner=seat, kind=kind, cell=cell))  # type: ignore[arg-type]
+        state.pieces.append(Piece(id=state.next_id, owner=seat, kind=kind, cell=cell))
         state.next_id += 1
 
     def _give_badge(self, state: FireshipState, seat: int, badge: str, events: list[Event]) -> None:
@@ -834,7 +881,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             return
         if not mine:
             return
-        state.pick = Pick(kind=what, resume=state.phase)  # type: ignore[arg-type]
+        state.pick = Pick(kind=what, resume=state.phase)
         state.phase = "pick"
 
     def _lose(self, state: FireshipState, seat: int, number: int, events: list[Event]) -> None:
@@ -891,7 +938,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         for p in pieces:
             if p.owner is not None:
                 state.supply[p.owner][p.kind] += 1
-        events.append(Destroyed(pieces=[(p.owner, p.kind, p.cell) for p in pieces], cause=cause))  # type: ignore[arg-type]
+        events.append(Destroyed(pieces=[(p.owner, p.kind, p.cell) for p in pieces], cause=cause))
         self._check_end(state, events)
 
     def _check_end(self, state: FireshipState, events: list[Event]) -> None:
