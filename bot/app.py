@@ -7,6 +7,7 @@ run the rest.
 
 import logging
 import pkgutil
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -42,7 +43,7 @@ def create_bot(settings: Settings, storage: Storage | None = None) -> "GameBot":
 
 
 class GameBot(commands.Bot):
-    def __init__(self, settings: Settings, storage: Storage | None = None, **client_options: object) -> None:
+    def __init__(self, settings: Settings, storage: Storage | None = None, **client_options: Any) -> None:
         # Default intents only: no privileged intent is needed.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
@@ -58,7 +59,7 @@ class GameBot(commands.Bot):
         self.service = SessionService(self.storage, clock=lambda: discord.utils.utcnow().timestamp())
         self.tables = Tables(self, self.service, settings.default_language)
         self.timekeeper = Timekeeper(self.tables, self.shards_served)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self._caught_up = False
 
     async def setup_hook(self) -> None:

@@ -51,8 +51,9 @@ class Catalog:
         """The text ``key`` with its placeholders filled. A text that depends on a number has
         a form per plural category (``key.one``, ``key.other``), picked by ``count``."""
         text = self.texts[lang].get(key)
-        if text is None and isinstance(params.get("count"), int):
-            form = Locale.parse(lang).plural_form(params["count"])
+        count = params.get("count")
+        if text is None and isinstance(count, int):
+            form = Locale.parse(lang).plural_form(count)
             text = self.texts[lang].get(f"{key}.{form}", self.texts[lang].get(f"{key}.other"))
         if text is None:
             log.warning("missing text %s for %s", key, lang)

@@ -39,8 +39,8 @@ def replay(text: str) -> Any:
             key, _, value = line.partition(": ")
             head[key] = value
         else:
-            _, seat, token = line.split(" ", 2)
-            moves.append((int(seat), token))
+            _, seat_text, token = line.split(" ", 2)
+            moves.append((int(seat_text), token))
     engine = registry.get(head["game"])
     options = engine.make_options(json.loads(head["options"]))
     state = engine.new_game(int(head["seats"]), options, int(head["seed"]))

@@ -1,5 +1,6 @@
 """How cogs reach the bot's tables (sessions, storage, languages)."""
 
+import discord
 from discord.ext import commands
 
 from bot.ui.tables import Tables
@@ -10,7 +11,15 @@ class TablesAccess:
 
     @property
     def tables(self) -> Tables:
-        return self.bot.tables  # type: ignore[attr-defined]
+        tables = getattr(self.bot, "tables", None)  # the bot's (bot.app.GameBot), which imports the cogs
+        assert isinstance(tables, Tables)
+        return tables
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The server a guild-only command was used in."""
+    assert interaction.guild_id is not None  # discord.py refuses a guild-only command elsewhere
+    return interaction.guild_id
 
 
 class BotCog(TablesAccess, commands.Cog):

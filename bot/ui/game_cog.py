@@ -23,7 +23,7 @@ class GameCog(TablesAccess, commands.GroupCog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
-        bot.tables.register(self.ui)  # type: ignore[attr-defined]
+        self.tables.register(self.ui)
         super().__init__()
 
     async def open_table(self, interaction: discord.Interaction, options: dict, turn_clock: int | None) -> None:

@@ -7,10 +7,12 @@ shows is stored, so a board left behind by a crash is posted again at start-up.
 import asyncio
 import contextlib
 import logging
+from typing import TYPE_CHECKING
 
 import discord
 
 from bot.i18n import Language, t
+from bot.sessions import SessionService
 from bot.storage import SessionRecord
 from bot.ui.components import LobbyButton, ReadButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
@@ -18,6 +20,9 @@ from bot.ui.lobby_message import lobby_message, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
 from bot.ui.turn_pings import TurnPings, mentioned
+
+if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
+    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
@@ -28,8 +33,8 @@ MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 class Publishing(TurnPings):
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, bot: "GameBot", service: SessionService, default_language: Language) -> None:
+        super().__init__(bot, service, default_language)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
         self._on_show: dict[int, bytes] = {}  # board message id -> the picture it shows (this process)
 
@@ -137,11 +142,12 @@ class Publishing(TurnPings):
                 if tells[what]:
                     extra.append(ReadButton(what, record.game, record.id, label=t(lang, f"common.{name}"), emoji=emoji,
                                             style=discord.ButtonStyle.secondary, row=4))  # fmt: skip
-            for item in extra if view is not None else []:
-                try:
-                    view.add_item(item)
-                except ValueError:  # its last row is full
-                    break
+            if view is not None:
+                for item in extra:
+                    try:
+                        view.add_item(item)
+                    except ValueError:  # its last row is full
+                        break
             return messages
         messages = [m._replace(view=None) for m in messages]
         if record.status == "finished":

@@ -58,7 +58,11 @@ class Reply:
         """A message only this user sees."""
         self.said = True
         if self.done:
-            await self.interaction.followup.send(content, ephemeral=True, **fields)
+            await self.interaction.followup.send(
+                content,  # type: ignore[arg-type]  # discord.py annotates str, yet takes None for no text
+                ephemeral=True,
+                **fields,
+            )
         else:
             await self.interaction.response.send_message(content, ephemeral=True, **fields)
 

@@ -115,6 +115,7 @@ class TableCommands(Publishing):
         """A message in the game's channel, not only the board's log, so the thread notices."""
         lang = await self.public_language(record.guild_id)
         seat = record.seat_of(user_id)
+        assert seat is not None  # the player has just resigned or resumed their seat
         try:
             channel = await self.channel(record.channel_id)
             await channel.send(t(lang, key, player=seat_name(record, seat, lang)))

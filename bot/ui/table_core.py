@@ -4,7 +4,7 @@ languages, and handling one request under its session's lock."""
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -16,6 +16,9 @@ from bot.ui.game_ui import GameUI
 from bot.ui.permissions import missing_text
 from bot.ui.replies import Reply
 from games.core.errors import Refusal
+
+if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
+    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +34,7 @@ def jump_url(record: SessionRecord) -> str:
 
 
 class TableCore:
-    def __init__(self, bot: discord.Client, service: SessionService, default_language: Language) -> None:
+    def __init__(self, bot: "GameBot", service: SessionService, default_language: Language) -> None:
         self.bot = bot
         self.service = service
         self.default_language = default_language

@@ -73,7 +73,9 @@ class Timekeeper:
             try:
                 await self._nap
             except asyncio.CancelledError:
-                if asyncio.current_task().cancelling():
+                task = asyncio.current_task()
+                assert task is not None  # this loop runs as a task
+                if task.cancelling():
                     raise  # the task itself is stopping, not only its nap
             finally:
                 self._wake_at = float("inf")
@@ -107,8 +109,8 @@ class Timekeeper:
             if (closed := await self.service.abandon(session_id)) is not None:
                 await self.tables.after_change(closed)  # says why the game closed
         elif due.late:
-            if (played := await self.service.time_out(session_id)) is not None:
-                record, late, taken = played
+            if (timed := await self.service.time_out(session_id)) is not None:
+                record, late, taken = timed
                 for seat in late:
                     await self._tell(record, "clock.timed_out", seat)
                 for seat in taken:

@@ -8,6 +8,7 @@ absent players are never pinged; a player may turn the pings off with ``/notific
 
 import logging
 import re
+from collections.abc import Set as AbstractSet
 
 import discord
 
@@ -37,7 +38,7 @@ class TurnPings(TableCore):
         acting = window.seen_as if window is not None and not window.shown else engine.to_act(state)
         return {seat for seat in acting if in_person(record, seat)}
 
-    async def ping_turns(self, record: SessionRecord, told: set[int] = frozenset()) -> None:
+    async def ping_turns(self, record: SessionRecord, told: AbstractSet[int] = frozenset()) -> None:
         """Ping the seats that have just become to act, except users already mentioned in
         ``told``; delete the pings of those who have played."""
         waiting = self.waiting(record)
@@ -53,7 +54,8 @@ class TurnPings(TableCore):
                 except discord.HTTPException:
                     log.info("could not delete a turn notification of session %s", record.id)
         pinged = {seat for seats in kept.values() for seat in seats}
-        ping, quiet = [], []
+        ping: list[int] = []
+        quiet: list[int] = []
         for seat in sorted(waiting - pinged):
             user_id = record.seats[seat].user_id
             wants = (await self.service.storage.user_settings(user_id)).turn_pings if user_id else False
@@ -62,7 +64,7 @@ class TurnPings(TableCore):
             kept.setdefault(NOTIFIED_ELSEWHERE, []).extend(quiet)
         if ping:
             lang = await self.public_language(record.guild_id)
-            users = [record.seats[seat].user_id for seat in ping]
+            users = [user_id for seat in ping if (user_id := record.seats[seat].user_id)]  # each one's, as it wants
             text = t(lang, "table.your_turn", players=", ".join(f"<@{u}>" for u in users),
                      game=self.uis[record.game].title(lang))  # fmt: skip
             channel = channel or await self.channel(record.channel_id)

@@ -39,7 +39,7 @@ class HelpCog(BotCog):
         embed = discord.Embed(title=t(lang, "help.title"), description=t(lang, "help.intro"), colour=0x2B6CB0)
         engines = registry.engines()
         shared = []
-        for command in self.bot.tree.get_commands():
+        for command in self.bot.tree.get_commands(type=discord.AppCommandType.chat_input):  # the bot has no menus
             key = said("en", command._locale_name, "")
             game = next((name for name in engines if key == t("en", f"cmd.{name}.name")), None)
             if game is None or not isinstance(command, app_commands.Group):

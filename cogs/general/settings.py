@@ -10,7 +10,7 @@ from bot.errors import UserError
 from bot.i18n import Language, clock_text, duration, t
 from bot.i18n import command_text as text
 from bot.storage import GuildSettings
-from bot.ui.bot_cog import BotCog
+from bot.ui.bot_cog import BotCog, guild_of
 from bot.ui.table_core import is_admin
 
 OPTIONS = (
@@ -47,9 +47,9 @@ class SettingsCog(BotCog):
         tables = self.tables
         storage = tables.service.storage
         lang = tables.user_language(interaction)
-        guild_id = interaction.guild_id
+        guild_id = guild_of(interaction)
         current = await storage.guild_settings(guild_id)
-        changes = {
+        changes: dict[str, object] = {
             "language": None if language == "auto" else language,
             "use_threads": threads,
             "dm_notifications": dms,

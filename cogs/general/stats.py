@@ -14,7 +14,7 @@ from bot import replays
 from bot.i18n import Language, t
 from bot.i18n import command_text as text
 from bot.storage import GameResult, PlayerStats
-from bot.ui.bot_cog import BotCog
+from bot.ui.bot_cog import BotCog, guild_of
 from games.core import registry
 
 GAME_CHOICES = [Choice(name=text(f"{name}.title"), value=name) for name in sorted(registry.engines())]
@@ -38,7 +38,7 @@ class StatsCog(BotCog):
     @app_commands.describe(user=text("cmd.stats.user.desc"))
     async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
         lang, who = self._lang(interaction), user or interaction.user
-        found = await self.tables.service.storage.player_stats(interaction.guild_id, who.id)
+        found = await self.tables.service.storage.player_stats(guild_of(interaction), who.id)
         lines = [
             t(lang, "stats.line", game=t(lang, f"{s.game}.title"), games=s.games, wins=s.wins, rate=rate(s))
             for s in found
@@ -52,7 +52,7 @@ class StatsCog(BotCog):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         lang = self._lang(interaction)
-        board = await self.tables.service.storage.leaderboard(interaction.guild_id, game)
+        board = await self.tables.service.storage.leaderboard(guild_of(interaction), game)
         lines = [
             t(lang, "leaderboard.line", place=i, player=f"<@{s.user_id}>", wins=s.wins, games=s.games, rate=rate(s))
             for i, s in enumerate(board, start=1)
@@ -63,7 +63,7 @@ class StatsCog(BotCog):
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         lang = self._lang(interaction)
-        results = await self.tables.service.storage.results(interaction.guild_id)
+        results = await self.tables.service.storage.results(guild_of(interaction))
         lines = [self._history_line(result, lang) for result in results] or [t(lang, "history.none")]
         await self._send(interaction, t(lang, "history.title"), lines)
 
