@@ -37,7 +37,7 @@ WORDS = {
         "time": "{seconds:g} seconds pass", "only": "🔒 only {who} sees it", "dm": "DM",
         "edited": "edited", "deleted": "deleted", "no_alt": "**(none)**", "greyed": "(greyed)",
         "same": "*(and {count} lines as before)*", "left_out": "*… {messages} messages and {acts} moves left out …*",
-        "time_shown": "⟨time {}⟩", "alt": "🖼 `{file}` — alt text: {alt}", "menu": "▾ *{menu}*: {options}",
+        "time_shown": "⟨time {}⟩", "at_the_end": "The messages at the end of the game", "alt": "🖼 `{file}` — alt text: {alt}", "menu": "▾ *{menu}*: {options}",
     },
     "fr": {
         "types": "tape `{command}`", "clicks": "clique sur **{label}** dans {where}",
@@ -46,7 +46,7 @@ WORDS = {
         "time": "{seconds:g} secondes passent", "only": "🔒 visible de {who} seul", "dm": "message privé",
         "edited": "modifié", "deleted": "supprimé", "no_alt": "**(aucun)**", "greyed": "(grisé)",
         "same": "*(et {count} lignes inchangées)*", "left_out": "*… {messages} messages et {acts} actions omis …*",
-        "time_shown": "⟨heure {}⟩", "alt": "🖼 `{file}` — texte alternatif : {alt}", "menu": "▾ *{menu}* : {options}",
+        "time_shown": "⟨heure {}⟩", "at_the_end": "Les messages à la fin de la partie", "alt": "🖼 `{file}` — texte alternatif : {alt}", "menu": "▾ *{menu}* : {options}",
     },
 }  # fmt: skip
 
@@ -306,8 +306,10 @@ class Recorder:
             left_out = self.words["left_out"].format(messages=messages, acts=len(middle) - messages)
             entries = [*entries[:keep], left_out, *entries[-keep:]]
         out = [f"# {title}", ""] + ([intro, ""] if intro else [])
-        for entry in entries:
-            if isinstance(entry, str):
+        for entry in [*entries, self.words["at_the_end"], *self.at_the_end()]:
+            if entry == self.words["at_the_end"]:
+                out += [f"## {entry}", ""]
+            elif isinstance(entry, str):
                 out += ["---", "", entry, "", "---", ""]
             elif isinstance(entry, Act):
                 out += [f"▶ **{entry.who}** {entry.what}", ""]
@@ -316,6 +318,13 @@ class Recorder:
                 body = self._changed(entry)
                 out += [f"> {line}".rstrip() for line in body] + ([""] if body else [])
         return "\n".join(out).rstrip() + "\n"
+
+    def at_the_end(self) -> list[Shown]:
+        """The public messages still there once the game is over, whole, as they look then."""
+        last = {entry.number: entry for entry in self.shown() if entry.change != "deleted"}
+        gone = {entry.number for entry in self.shown() if entry.change == "deleted"}
+        kept = [entry for number, entry in sorted(last.items()) if number not in gone and not entry.private_to]
+        return [Shown(e.number, "new", e.where, None, e.lines) for e in kept]
 
     def _heading(self, shown: Shown) -> str:
         parts = [f"**#{shown.number}**", shown.where]
