@@ -2,9 +2,10 @@
 (the strong level is games/fireship/strong.py).
 
 Normal sails each piece towards the nearest thing worth reaching (an island it does
-not hold, an enemy piece, a special cell it may use), attacks whenever the
-blue-edged die is on offer and now and then at equal power, uses every special
-cell it stands on, and answers an action that hits it with "+1" when that
+not hold, an enemy piece, a special cell it may use), attacks whenever it may (the
+blue-edged die first; an attack that fails costs nothing, so it takes the plain die
+too: measured against the version that took it two times in five, it wins 59% of
+200 games), uses every special cell it stands on, and answers an action that hits it with "+1" when that
 saves it, or "Non" when something big is at stake.
 
 Easy plays like a beginner: it sails one piece a turn (the one farthest from
@@ -32,7 +33,6 @@ from games.fireship.models import (
     Use,
 )
 
-EQUAL_ODDS = 0.4  # how often it risks the plain die
 EASY_PLAYS = 0.3  # how often the easy player plays a kept card when it could
 
 
@@ -75,7 +75,7 @@ def choose(view: FireshipView, legal: list[FireshipAction], rng: Rng, level: Lev
     if EndMoves in kinds:
         return _select(view, legal)
     if EndTurn in kinds:
-        return _act(view, legal, rng)
+        return _act(view, legal)
     return _pick(view, legal)
 
 
@@ -130,14 +130,14 @@ def _steer(view: FireshipView, legal: list[FireshipAction]) -> FireshipAction:
     return min(steers, key=lambda a: (closeness(targets, a.to), view.reachable.get(label(a.to), 0)))
 
 
-def _act(view: FireshipView, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
+def _act(view: FireshipView, legal: list[FireshipAction]) -> FireshipAction:
     attacks = [a for a in legal if isinstance(a, Attack)]
     options = {(o.leader, o.target, o.plus): o for o in view.attacks}
     blue = [a for a in attacks if options[(a.leader, a.target, a.plus)].die == "blue" and not a.plus]
     if blue:
         return max(blue, key=lambda a: a.target.startswith("i"))
     plain = [a for a in attacks if not a.plus]
-    if plain and rng.below(100) < EQUAL_ODDS * 100:
+    if plain:
         return plain[0]
     uses = [a for a in legal if isinstance(a, Use)]
     if uses:
