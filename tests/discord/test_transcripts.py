@@ -14,11 +14,12 @@ import os
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from simcord import Env
 
+from bot.app import GameBot
 from bot.i18n import Language, catalog
 from bot.storage import SessionRecord
 from games.core import Rng
@@ -41,7 +42,7 @@ from tests.discord.transcript import Recorder
 SEARCH_ITERATIONS, SEARCH_SECONDS = 40, 2.0
 OUT = Path(__file__).resolve().parents[2] / "docs" / "transcripts"
 WRITE = os.environ.get("FORTBOT_WRITE_TRANSCRIPTS") == "1"
-KEEP = 400  # a transcript longer than twice this many entries keeps its first and last ones
+KEEP = 150  # a transcript of more than twice this many entries keeps its first and last ones
 GAMES = ("fortissimo", "labyrinthe", "fireship", "fortboyard", "forteresse")
 OPTIONS: dict[str, dict[str, Any]] = {"fireship": {"rounds": 2}}  # a short Fireship
 DRIVERS = {"labyrinthe": LabyrintheDriver, "fireship": FireshipDriver, "fortboyard": FortBoyardDriver}
@@ -80,7 +81,7 @@ async def play(env: Env, game: str, lang: Language) -> tuple[Recorder, SessionRe
     channel = guild.create_text_channel("jeux" if lang == "fr" else "games")
     ann = guild.add_member(env.create_user("ann"))
     set_locale(ann, LOCALES[lang])
-    service = env.bot.service
+    service = cast(GameBot, env.bot).service
     service.search_iterations, service.search_seconds = SEARCH_ITERATIONS, SEARCH_SECONDS
     with Recorder(env, lang) as recorder:
         if game == "forteresse":
