@@ -42,7 +42,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     lobby = started.response.message
     assert lobby.embeds[0].title == "Fortissimo! — une table s'ouvre"
     assert [getattr(i, "label", None) for i in items(lobby)] == [
-        "Rejoindre", "Quitter", "Retirer un ordinateur", "Lancer la partie", "Annuler", "Règles", None,
+        "Rejoindre", "Quitter", "Retirer un ordinateur", "Lancer la partie", "Annuler", "Options", "Règles", None,
     ]  # fmt: skip
     french = {"easy": "Facile", "normal": "Normal", "strong": "Fort"}
     assert [o.label for o in items(lobby)[-1].options] == [french[level] for level in ENGINE.levels]
