@@ -5,6 +5,7 @@ from pathlib import Path
 
 from bot.storage.base import (
     EVERY_SHARD,
+    MAX_TURN_MINUTES,
     ActionRecord,
     GameResult,
     GuildSettings,
@@ -32,6 +33,7 @@ def storage_for(database_url: str | None, database_path: Path, pool_size: int = 
 
 __all__ = [
     "EVERY_SHARD",
+    "MAX_TURN_MINUTES",
     "ActionRecord",
     "GameResult",
     "GuildSettings",

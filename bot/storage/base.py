@@ -36,11 +36,14 @@ class Seat(BaseModel):
         return self.user_id is None
 
 
+MAX_TURN_MINUTES = 7 * 24 * 60  # a week a turn at most
+
+
 class TableClock(BaseModel):
     """A table's clocks, fixed when its lobby opens (from the start option and
     the server's settings), so a settings change never rewrites a running game."""
 
-    turn_minutes: int = Field(default=0, ge=0)  # 0: no turn clock
+    turn_minutes: int = Field(default=0, ge=0, le=MAX_TURN_MINUTES)  # 0: no turn clock
     missed_turns: int = Field(default=3, ge=1)  # in a row, before the computer takes the seat
     abandon_days: int = Field(default=7, ge=1)  # without a human action, then the game is closed
 

@@ -12,10 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import command_text
+from bot.storage import MAX_TURN_MINUTES
 from bot.ui.bot_cog import TablesAccess
 from bot.ui.game_ui import GameUI
 
-TURN_CLOCK = app_commands.Range[int, 0, 10080]  # minutes per turn; 0: no clock
+TURN_CLOCK = app_commands.Range[int, 0, MAX_TURN_MINUTES]  # minutes per turn; 0: no clock
 
 
 class GameCog(TablesAccess, commands.GroupCog):

@@ -8,7 +8,7 @@ from typing import Any, Literal, NamedTuple
 import discord
 
 from bot.i18n import Language, catalog, clock_text, t
-from bot.storage import SessionRecord
+from bot.storage import MAX_TURN_MINUTES, SessionRecord
 from bot.ui.components import LobbyButton, LobbyMenu, OptionButton, OptionMenu, RulesButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
 from games.core import registry
@@ -99,10 +99,6 @@ def _choices(annotation: Any) -> tuple[Any, ...]:
 
 def option_specs(game: str) -> list[OptionSpec]:
     """The game's choice and bounded number options (nested settings stay out), then the turn clock."""
-    from bot.ui.game_cog import TURN_CLOCK  # the start command's bounds (game_cog imports the tables)
-
-    clock: Any = TURN_CLOCK  # a RangeTransformer, which typing sees as int
-
     specs = []
     for name, field in registry.get(game).options_model.model_fields.items():
         if choices := _choices(field.annotation):
@@ -112,7 +108,7 @@ def option_specs(game: str) -> list[OptionSpec]:
             high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
             if low is not None and high is not None:
                 specs.append(OptionSpec(name, (), low, high))
-    return [*specs, OptionSpec(TURN_CLOCK_OPTION, (), clock.min_value, clock.max_value)]
+    return [*specs, OptionSpec(TURN_CLOCK_OPTION, (), 0, MAX_TURN_MINUTES)]
 
 
 def choice_token(value: Any) -> str:

@@ -9,7 +9,7 @@ from discord.app_commands import Choice
 from bot.errors import UserError
 from bot.i18n import Language, clock_text, duration, t
 from bot.i18n import command_text as text
-from bot.storage import GuildSettings
+from bot.storage import MAX_TURN_MINUTES, GuildSettings
 from bot.ui.bot_cog import BotCog, guild_of
 from bot.ui.table_core import is_admin
 
@@ -37,7 +37,7 @@ class SettingsCog(BotCog):
         language: str | None = None,
         threads: bool | None = None,
         dms: bool | None = None,
-        turn_clock: app_commands.Range[int, 0, 10080] | None = None,
+        turn_clock: app_commands.Range[int, 0, MAX_TURN_MINUTES] | None = None,
         missed_turns: app_commands.Range[int, 1, 20] | None = None,
         abandon_days: app_commands.Range[int, 1, 365] | None = None,
         allow_channel: discord.TextChannel | None = None,
