@@ -130,10 +130,10 @@ def foreign_phrases(lang: Language) -> tuple[str, ...]:
     return tuple(sorted(phrases))
 
 
-def problems(recorder: Recorder, lang: Language) -> list[str]:
-    """What a reader of this transcript would trip over."""
+def problems(texts: list[str], lang: Language) -> list[str]:
+    """What a reader of these texts (a transcript's) would trip over."""
     found = []
-    text = "\n".join(recorder.texts())
+    text = "\n".join(texts)
     for token in KEY.findall(text):
         if token in keys() or (token.split(".")[0] in namespaces() and token.count(".") >= 2):
             found.append(f"a catalog key: {token}")
@@ -166,4 +166,20 @@ async def test_a_whole_game_against_the_strongest_computer_reads_well(env: Env, 
     shown = list(recorder.shown())
     assert sum(len(s.alts) for s in shown) >= (0 if game == "fortissimo" else 1), "no picture was shown"
     assert all(all(s.alts) for s in shown), "a picture without a description (alt text)"
-    assert problems(recorder, lang) == []
+    assert problems(recorder.texts(), lang) == []
+
+
+def test_the_checks_find_a_raw_key_the_other_language_a_lazy_plural_and_a_placeholder() -> None:
+    english = catalog().texts["en"]
+    planted = [
+        "lobby.add_bot",
+        f"Un message puis {english['fortboyard.prompt.guess'].split('{player}: ')[1]}",
+        "Vous gagnez 2 carte(s).",
+        "Au tour de {player}.",
+    ]
+    found = problems(planted, "fr")
+    assert {line.split(":")[0] for line in found} == {
+        "a catalog key", "a lazy plural", "a placeholder left", "text of the other language"
+    }  # fmt: skip
+    assert problems(["🎲 ann fait 2 et va à la case 1 (Concentration)"], "fr") == []
+    assert problems(list(english.values()), "fr"), "the English catalog reads as French"
