@@ -31,6 +31,7 @@ from bot.ui.game_ui import (
     seat_name,
 )
 from cogs.forteresse.describe import DISCARDS, DescribesTable
+from cogs.forteresse.hint import HintButton
 from cogs.forteresse.names import (
     COLOUR,
     RANK_KEYS,  # noqa: F401 - the catalog test reads it (and the event kinds below) here
@@ -123,6 +124,8 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
         token = MORE + DISCARDS
         controls.add_item(GameButton(GAME, record.id, record.version, token, label=label, emoji="🃏",
                                      style=discord.ButtonStyle.secondary))  # fmt: skip
+        label = t(lang, "forteresse.button.hint")
+        controls.add_item(HintButton(record.id, label=label, emoji="💡", style=discord.ButtonStyle.secondary))
         return [BoardMessage(embed=embed, view=controls)]
 
     def _status(self, record: SessionRecord, view: ForteresseView, lang: Language, public: bool) -> str:
@@ -310,27 +313,38 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
 
     def _pass_button(self, view: ForteresseView, action: Pass, button: Any) -> None:
         """Done / skip / no, per question; ending the attacks with idle Heroes asks first."""
+        key, style, params = self._pass_label(view)
+        token = ASK + action.token() if key.endswith("no_attack") else action.token()
+        button(token, key, discord.ButtonStyle[style], **params)
+
+    def _pass_label(self, view: ForteresseView) -> tuple[str, str, dict[str, Any]]:
+        """(catalog key, button style, parameters) of the Pass button of the question asked."""
         prompt = view.prompt
         assert prompt is not None
         kind = prompt.kind
-        style = discord.ButtonStyle.secondary
         if kind == "attackers":
             if not any(h.attacking for h in view.heroes):
-                button(ASK + action.token(), "forteresse.button.pass.no_attack", discord.ButtonStyle.danger)
-                return
-            button(action.token(), "forteresse.button.pass.attackers", discord.ButtonStyle.primary)
-            return
+                return "forteresse.button.pass.no_attack", "danger", {}
+            return "forteresse.button.pass.attackers", "primary", {}
         if kind == "lieux":
             points = view.exploration.points if view.exploration else 0
-            button(action.token(), "forteresse.button.pass.lieux", discord.ButtonStyle.primary, points=points)
-            return
+            return "forteresse.button.pass.lieux", "primary", {"points": points}
         if kind == "defenders":
             undefended = [e for e in view.enemies if e.blocked_by is None]
             if undefended:
                 owed = sum(max(value(s) for s in e.stats) for e in undefended if e.stats)
-                button(action.token(), "forteresse.button.pass.undefended", style, count=len(undefended), owed=owed)
-                return
-        button(action.token(), f"forteresse.button.pass.{kind}", style)
+                return "forteresse.button.pass.undefended", "secondary", {"count": len(undefended), "owed": owed}
+        return f"forteresse.button.pass.{kind}", "secondary", {}
+
+    def action_words(self, view: ForteresseView, action: ForteresseAction, lang: Language) -> str:
+        """A move in words, as its control in the private view names it (the Hint's answer)."""
+        if isinstance(action, Mulligan):
+            return t(lang, "forteresse.button.mulligan" if action.take else "forteresse.button.keep")
+        if isinstance(action, Pass):
+            key, _, params = self._pass_label(view)
+            return t(lang, key, **params)
+        _, label, description = self._option(view, action, lang)
+        return f"{label} ({description})" if description else label
 
     def _option(self, view: ForteresseView, action: ForteresseAction, lang: Language) -> tuple[str, str, str | None]:
         """(menu, label, description) of one choice; the menus group moves of one kind."""
@@ -376,14 +390,14 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
                 versus = t(lang, "forteresse.option.versus", mine=heroes[h].power, theirs=enemies[e].power)
                 return "attack", label, versus
             case Fight(enemy=e, boost=b):
-                enemy = enemies[e]
-                attack = sum(heroes[h].power for h in enemy.attackers if h in heroes)
+                target = enemies[e]
+                attack = sum(heroes[h].power for h in target.attackers if h in heroes)
                 if b is None:
                     label = t(lang, "forteresse.option.fight", enemy=name(e))
                 else:
                     attack += value(hand[b])
                     label = t(lang, "forteresse.option.fight_boost", enemy=name(e), stat=name(hand[b]))
-                return "fight", label, t(lang, "forteresse.option.versus", mine=attack, theirs=enemy.power)
+                return "fight", label, t(lang, "forteresse.option.versus", mine=attack, theirs=target.power)
             case Discard(card=i):
                 group = "discard" if view.prompt and view.prompt.kind == "discard" else "restore"
                 return group, name(hand[i]), None

@@ -2,14 +2,23 @@
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.i18n import command_text as text
 from bot.ui.game_cog import TURN_CLOCK, GameCog
 from cogs.forteresse.board import ForteresseUI
+from cogs.forteresse.hint import HintButton
 
 
 class ForteresseCog(GameCog, group_name=text("cmd.forteresse.name"), group_description=text("cmd.forteresse.desc")):
     ui = ForteresseUI()
+
+    def __init__(self, bot: commands.Bot) -> None:
+        super().__init__(bot)
+        bot.add_dynamic_items(HintButton)  # the board's Hint button (cogs/forteresse/hint.py)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(HintButton)
 
     @app_commands.command(name=text("cmd.start.name"), description=text("cmd.forteresse.start.desc"))
     @app_commands.rename(auto_ties=text("cmd.forteresse.auto_ties.name"), turn_clock=text("cmd.start.turn_clock.name"))

@@ -52,12 +52,13 @@ EXPLORE_MARGIN = 1
 MAX_BOOST = 5
 
 
-def choose(view: ForteresseView, legal: list[ForteresseAction], rng: Rng) -> ForteresseAction:
+def choose(view: ForteresseView, legal: list[ForteresseAction], rng: Rng, level: str = "normal") -> ForteresseAction:
+    """The ``normal`` player's move, or the ``easy`` one's (``_EASY`` replaces a few handlers)."""
     prompt = view.prompt
     if prompt is None or len(legal) == 1:
         return legal[0]
     kind = prompt.kind
-    handler = _HANDLERS.get(kind)
+    handler = (_EASY if level == "easy" else {}).get(kind) or _HANDLERS.get(kind)
     action = handler(view, legal) if handler else None
     if action is None or action not in legal:
         passes = [a for a in legal if isinstance(a, Pass)]
@@ -340,4 +341,62 @@ _HANDLERS = {
     "enemy_stat": _first,
     "fortress_order": _first,
     "boss": _boss,
+}
+
+
+# -- the easy level ---------------------------------------------------------------------
+# A beginner: keeps the first hand, recruits with the first Stat that fits, explores only an
+# open Path it surely beats (or a Treasure it holds the Key of), never visits, blocks the
+# biggest threat with its strongest Hero, and attacks only with a Hero that beats an Enemy
+# alone. Bribes, trades at 4.2 and the rest as the normal player: never absurd.
+
+
+def _easy_keep(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
+    return Mulligan(take=False)
+
+
+def _easy_heroes(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    return next((a for a in legal if isinstance(a, Recruit | Attach)), None)
+
+
+def _easy_explore(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    hand = view.hand or []
+    sites = {s.suit: s for s in view.sites}
+    power = {h.card: h.power for h in view.heroes}
+    lieux = sum(value(c) for c in hand if is_lieu(c))
+    for action in (a for a in legal if isinstance(a, Explore)):
+        site = sites[action.path]
+        if site.status == "explored" and site.door and PLAYER + "A" + suit_of(site.door) in hand:
+            return action
+        if site.status == "open" and power[action.hero] + lieux >= site.difficulty + MAX_BOOST:
+            return action
+    return None
+
+
+def _easy_defenders(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    blocks = [a for a in legal if isinstance(a, Block)]
+    if not blocks:
+        return None
+    heroes = {h.card: h for h in view.heroes}
+    enemies = {e.card: e for e in view.enemies}
+    return max(blocks, key=lambda a: (enemies[a.enemy].power, heroes[a.hero].power))
+
+
+def _easy_attackers(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
+    heroes = {h.card: h for h in view.heroes}
+    enemies = {e.card: e for e in view.enemies}
+    sure = [
+        a
+        for a in legal
+        if isinstance(a, Attack) and not enemies[a.enemy].attackers and heroes[a.hero].power >= enemies[a.enemy].power
+    ]
+    return sure[0] if sure else None
+
+
+_EASY = {
+    "mulligan": _easy_keep,
+    "heroes": _easy_heroes,
+    "explore": _easy_explore,
+    "defenders": _easy_defenders,
+    "attackers": _easy_attackers,
 }

@@ -12,8 +12,8 @@ House rules: see ``games/forteresse/cards.py`` (``HOUSE_RULES``).
 
 from pydantic import BaseModel
 
-from games.core import Engine, Event, IllegalAction, Outcome, Rng
-from games.forteresse import bots
+from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Level, Outcome, Rng
+from games.forteresse import bots, strong
 from games.forteresse.cards import (
     FORTRESS,
     HAND_SIZE,
@@ -114,6 +114,9 @@ def site_status(site: Site) -> str:
     return "open" if len(site.lieux) >= PATH_LENGTH else "incomplete"
 
 
+BUDGET = Budget(iterations=strong.ITERATIONS)  # the strong level's play-outs per decision
+
+
 class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
     name = "forteresse"
     min_players = 1
@@ -121,6 +124,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
     options_model = ForteresseOptions
     state_model = ForteresseState
     house_rules = tuple(key for key, _ in HOUSE_RULES)
+    levels = LEVELS
 
     # =========================================================================
     # Setup
@@ -200,9 +204,42 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
             return None
         return Outcome(reason=state.result, winners=[0] if state.result == "won" else [], ranking=[[0]])
 
-    def choose(self, view: BaseModel, legal: list[ForteresseAction], rng: Rng) -> ForteresseAction:
+    def choose(
+        self, view: BaseModel, legal: list[ForteresseAction], rng: Rng, level: Level = "normal", budget: Budget = BUDGET
+    ) -> ForteresseAction:
         assert isinstance(view, ForteresseView)
-        return bots.choose(view, legal, rng)
+        if level == "strong":
+            return self.strong_choice(view, legal, rng, budget)
+        return bots.choose(view, legal, rng, level)
+
+    # -- the strong level's search (games/forteresse/strong.py) ------------------
+    def strong_choice(
+        self, view: BaseModel, legal: list[ForteresseAction], rng: Rng, budget: Budget
+    ) -> ForteresseAction:
+        """A rollout search: each sensible move played on the same samples of the hidden cards,
+        the game finished by the normal player (not games/core's tree search, see strong.py)."""
+        assert isinstance(view, ForteresseView)
+        return strong.choose(self, view, legal, rng, budget.iterations, budget.stop)
+
+    def determinize(self, view: BaseModel, rng: Rng) -> ForteresseState | None:
+        assert isinstance(view, ForteresseView)
+        return strong.determinize(view, rng)
+
+    def evaluate(self, state: ForteresseState) -> list[float]:
+        return [strong.evaluate(state)]
+
+    def search_actions(self, state: ForteresseState, seat: int) -> list[ForteresseAction]:
+        legal = self.legal_actions(state, seat)
+        if len(legal) < 2 or state.prompt is None or state.prompt.kind not in strong.SEARCHED:
+            return legal
+        return strong.candidates(strong.fast_view(state), legal)
+
+    def play_in_place(self, state: ForteresseState, action: ForteresseAction) -> None:
+        """Plays a legal ``action`` on ``state`` itself (the search's private copies): ``apply``
+        without the copy and the legality check."""
+        events: list[Event] = []
+        self._answer(state, action, events)
+        self._advance(state, events)
 
     def pillaged(self, state: ForteresseState) -> int:
         return sum(site.pillaged for site in state.sites)
@@ -216,8 +253,8 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
         defending = {hero: enemy for enemy, hero in blockers.items()}
         exploration = None
         if state.explorer is not None and state.site is not None:
-            hero = _find(state.heroes, state.explorer)
-            base = power(hero.stats) if hero else 0
+            explorer = _find(state.heroes, state.explorer)
+            base = power(explorer.stats) if explorer else 0
             exploration = ExplorationView(
                 hero=state.explorer,
                 path=suit_of(state.sites[state.site].treasure),
@@ -236,7 +273,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
                     suit=suit_of(s.treasure),
                     treasure=s.treasure,
                     lieux=list(s.lieux),
-                    status=site_status(s),  # type: ignore[arg-type]
+                    status=site_status(s),
                     difficulty=sum(value(c) for c in s.lieux),
                     door=s.door,
                     pillaged=s.pillaged,
@@ -363,11 +400,13 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
             return [Fight(enemy=e, boost=b) for e in self._targets(state) for b in boosts]
         if kind == "key":
             keys = sorted(c for c in state.deck if rank_of(c) == "A")
-            return [Pick(card=c) for c in keys] + [Pass()]
+            actions = [Pick(card=c) for c in keys]
+            return actions + [Pass()]
         if kind == "retrieve":
             assert prompt.focus is not None
             other = category(prompt.focus)
-            return [Pick(card=c) for c in state.discard if category(c) != other] + [Pass()]
+            actions = [Pick(card=c) for c in state.discard if category(c) != other]
+            return actions + [Pass()]
         raise AssertionError(kind)  # pragma: no cover
 
     def _explorable(self, state: ForteresseState, site: Site) -> bool:
@@ -509,16 +548,16 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
             case Attach(stat=s, hero=card):
                 stat = state.hand[s]
                 self._take_from_hand(state, [s])
-                hero = _find(state.heroes, card)
-                assert hero is not None
-                hero.stats.append(stat)
+                holder = _find(state.heroes, card)
+                assert holder is not None
+                holder.stats.append(stat)
                 self._emit(state, events, StatAttached, side="hero", character=card, stat=stat)
             case Pick(card=card) if kind in ("enemy_order", "enemy_stat"):
                 self._fill_choose(state, card, events)
             case Explore(hero=card, path=path):
-                hero = _find(state.heroes, card)
-                assert hero is not None
-                hero.tapped = True
+                explorer = _find(state.heroes, card)
+                assert explorer is not None
+                explorer.tapped = True
                 state.explorer = card
                 state.site = next(i for i, s in enumerate(state.sites) if suit_of(s.treasure) == path)
                 self._emit(state, events, ExplorerChosen, hero=card, path=path)

@@ -1,0 +1,71 @@
+"""The board's Hint button: the move the strong computer player would make now, privately.
+
+Anyone may click; only the table's player gets an answer (others: the usual refusal). The
+answer names the move as the player's own controls do (``ForteresseUI.action_words``) and
+changes nothing. The search runs off the event loop (``asyncio.to_thread``, as the session
+service runs computer moves) under the session's lock, with a clock as a safety net; its
+seed is the session's seed and version, so one position always gets the same hint.
+
+The button is a ``DynamicItem`` of this cog (``hint:forteresse:<session>``): the shared
+private menus (``GameUI.more``) are answered on the event loop, too soon for a search.
+"""
+
+import asyncio
+import time
+from typing import Any
+
+import discord
+
+from bot.i18n import Language, t
+from bot.storage import SessionRecord
+from bot.ui.tables import Tables
+from games.core import Budget, Rng
+from games.forteresse import ENGINE
+from games.forteresse.models import ForteresseAction, ForteresseState
+from games.forteresse.strong import ITERATIONS
+
+HINT_SECONDS = 2.0  # the search's clock at most (a strong decision takes about a quarter of a second)
+
+
+def hint_move(record: SessionRecord, state: ForteresseState) -> ForteresseAction | None:
+    """The strong level's move for the player now, seeded by the session and its version."""
+    legal = ENGINE.legal_actions(state, 0)
+    if not legal:
+        return None
+    deadline = time.monotonic() + HINT_SECONDS
+    budget = Budget(ITERATIONS, lambda: time.monotonic() > deadline)
+    rng = Rng.from_seed(record.seed * 1_000_003 + record.version)
+    return ENGINE.choose(ENGINE.view(state, 0), legal, rng, "strong", budget)
+
+
+def hint_text(ui: Any, record: SessionRecord, state: ForteresseState, lang: Language) -> str:
+    """The hint in words: the move as the private view's control names it."""
+    action = hint_move(record, state)
+    if action is None:
+        return t(lang, "forteresse.hint.none")
+    return t(lang, "forteresse.hint.move", move=ui.action_words(ENGINE.view(state, 0), action, lang))
+
+
+class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hint:forteresse:(?P<sid>\d+)"):
+    def __init__(self, sid: int, **button: Any) -> None:
+        self.sid = sid
+        super().__init__(discord.ui.Button(custom_id=f"hint:forteresse:{sid}", **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "HintButton":
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = getattr(interaction.client, "tables", None)  # the bot's (bot.app.GameBot), as TablesAccess
+        assert isinstance(tables, Tables)
+        reply = tables.reply_to(interaction)
+        async with tables.handling(reply, self.sid):
+            record = await tables.service.get(self.sid)
+            tables.service.check_playing(record, interaction.user.id)  # the table's player only
+            state = tables.service.state(record)
+            await reply.wait()  # acknowledged at once: the search may take a moment
+            ui = tables.uis[record.game]
+            text = await asyncio.to_thread(hint_text, ui, record, state, reply.lang)
+            await reply.send("💡 " + text)

@@ -1,0 +1,288 @@
+"""The strong computer player: the normal player's choices, checked by play-outs.
+
+Forteresse Solo is a short solitaire (about nine turns, fifty decisions) whose luck lies in
+the order of two decks. A tree search over it would spend its budget on draws it cannot
+steer, so the strong level runs a rollout search instead: at a real choice it deals a few
+samples of what it cannot see (``determinize``: the unseen cards of both decks and the
+Doors pile, in random orders, and a fresh generator), plays each candidate move
+(``search_actions``) on every sample, and lets the normal player finish the game from there.
+Every candidate meets the same samples and the same later chances (common random numbers),
+so the comparison measures the move, not the luck. The move with the best mean wins; the
+normal player's own move wins any tie. A play-out that runs past ``HORIZON`` turns is scored
+by ``evaluate``.
+
+Play-outs mutate one private copy per sample and candidate (``ForteresseEngine.play_in_place``)
+and read a light view (``fast_view``): that is where the time goes.
+"""
+
+from typing import Any, cast
+
+from games.core import Rng
+from games.forteresse import bots
+from games.forteresse.cards import FORTRESS, PATH_LENGTH, PLAYER, full_deck, rank_of, suit_of, value
+from games.forteresse.models import Character, ForteresseAction, ForteresseState, ForteresseView, Site
+from games.forteresse.rules import is_boss, power
+
+# The choices the search weighs: the first hand, exploring, bribing and the Key a dead Boss
+# brings (the long-term ones, where play-outs see what a rule of thumb misses). The others
+# are the normal player's: searching them too costs more time than it wins games.
+SEARCHED = frozenset({"mulligan", "explore", "bribe", "key"})
+ITERATIONS = 16  # play-outs per decision by default (p99 about 250 ms of CPU time)
+ROUNDS = 4  # samples every candidate meets at least
+MARGIN = 2  # play-outs won beyond the normal player's move before another move is preferred
+HORIZON = 40  # turns a play-out may run before ``evaluate`` scores it (a game lasts about nine)
+
+
+# -- determinize ------------------------------------------------------------------------
+def determinize(view: ForteresseView, rng: Rng) -> ForteresseState | None:
+    """A whole state the player's view allows: the cards it does not show (the deck, the
+    Fortress, the Doors pile) dealt at random from those no zone of the view holds."""
+    if view.seat != 0 or view.hand is None or view.result is not None:
+        return None
+    hand = view.hand
+    played = view.exploration.lieux if view.exploration else []
+    mine = set(hand) | set(view.discard) | set(played) | {c for c in view.out_of_game if c[0] == PLAYER}
+    for hero in view.heroes:
+        mine |= {hero.card, *hero.stats}
+    deck = [c for c in full_deck(PLAYER) if c not in mine]
+    theirs = set(view.fortress_discard) | set(view.reserve) | {c for c in view.out_of_game if c[0] == FORTRESS}
+    for site in view.sites:
+        theirs |= {site.treasure, *site.lieux, *([site.door] if site.door else [])}
+    for enemy in view.enemies:
+        theirs |= {enemy.card, *enemy.stats}
+    unseen = [c for c in full_deck(FORTRESS) if c not in theirs]
+    doors = [c for c in unseen if rank_of(c) == "A"]
+    fortress = [c for c in unseen if rank_of(c) != "A"]
+    if len(deck) != view.deck_size or len(doors) != view.doors_left or len(fortress) != view.fortress_size:
+        return None  # pragma: no cover - a view the engine did not make
+    rng.shuffle(deck)
+    rng.shuffle(doors)
+    rng.shuffle(fortress)
+    prompt = view.prompt
+    explorer = next((h.card for h in view.heroes if h.explorer), None)
+    place = None
+    if view.exploration is not None:
+        place = next(i for i, s in enumerate(view.sites) if s.suit == view.exploration.path)
+    fighting = None
+    if prompt is not None and prompt.kind == "discard":
+        fighting = prompt.focus
+    elif prompt is not None and prompt.kind == "lose_stat" and view.step == "3.4":
+        fighting = next((h.blocking for h in view.heroes if h.card == prompt.focus), None)
+    resume = None
+    if prompt is not None and prompt.kind == "boss":
+        resume = "3.1" if view.step == "2.6" else "4.4"
+    fill_current = prompt.focus if prompt is not None and prompt.kind == "enemy_stat" else None
+    fill_queue: list[str] = []
+    if prompt is not None and prompt.kind in ("enemy_order", "enemy_stat"):
+        waiting = [e for e in view.enemies if len(e.stats) < 2 and e.card != fill_current]
+        fill_queue = [e.card for e in sorted(waiting, key=lambda e: -e.power)]
+    # Who blocks or attacks whom: either side may have died since, so both sides tell.
+    blocks = {e.card: e.blocked_by for e in view.enemies if e.blocked_by is not None}
+    blocks |= {h.blocking: h.card for h in view.heroes if h.blocking is not None}
+    attacks = {h: e.card for e in view.enemies for h in e.attackers}
+    attacks |= {h.card: h.attacking for h in view.heroes if h.attacking is not None}
+    return ForteresseState.model_construct(
+        schema_version=1,
+        seats=1,
+        rng=Rng.from_seed(rng.next_u64()),
+        options=view.options,
+        turn=view.turn,
+        step=view.step,
+        prompt=prompt,
+        result=None,
+        end_reason=None,
+        hand=list(hand),
+        deck=deck,
+        discard=list(view.discard),
+        out=list(view.out_of_game),
+        heroes=[Character.model_construct(card=h.card, stats=list(h.stats), tapped=h.tapped) for h in view.heroes],
+        mulligan_used=not view.mulligan_available,
+        fortress=fortress,
+        fortress_discard=list(view.fortress_discard),
+        reserve=list(view.reserve),
+        enemies=[Character.model_construct(card=e.card, stats=list(e.stats), tapped=False) for e in view.enemies],
+        doors=doors,
+        sites=[
+            Site.model_construct(
+                treasure=s.treasure,
+                lieux=list(s.lieux),
+                explored=s.status == "explored",
+                door=s.door,
+                pillaged=s.pillaged,
+            )
+            for s in view.sites
+        ],
+        explorer=explorer,
+        site=place,
+        played=list(played),
+        fill_current=fill_current,
+        fill_queue=fill_queue,
+        bribed=[e.card for e in view.enemies if e.bribed],
+        boosts={e.card: e.boost for e in view.enemies if e.boost is not None},
+        blocks=blocks,
+        attacks=attacks,
+        combat_queue=list(view.combat_order),
+        fighting=fighting,
+        resume=resume,
+    )
+
+
+# -- a light view for play-outs ----------------------------------------------------------
+class _Light:
+    """An attribute bag standing for one of the view's models in play-outs (no validation)."""
+
+    def __init__(self, **fields: Any) -> None:
+        self.__dict__.update(fields)
+
+
+def fast_view(state: ForteresseState) -> ForteresseView:
+    """What ``ForteresseEngine.view(state, 0)`` holds, as plain attribute bags: the computer
+    players read it the same way (a test checks every field against the real view), for a
+    fraction of the cost."""
+    defending = {hero: enemy for enemy, hero in state.blocks.items()}
+    targets: dict[str, list[str]] = {}
+    for hero, enemy in state.attacks.items():
+        targets.setdefault(enemy, []).append(hero)
+    exploration = None
+    if state.explorer is not None and state.site is not None:
+        explorer = next((h for h in state.heroes if h.card == state.explorer), None)
+        exploration = _Light(
+            hero=state.explorer,
+            path=suit_of(state.sites[state.site].treasure),
+            lieux=list(state.played),
+            points=(power(explorer.stats) if explorer else 0) + sum(value(c) for c in state.played),
+        )
+    sites = []
+    for s in state.sites:
+        status = "explored" if s.explored else ("open" if len(s.lieux) >= PATH_LENGTH else "incomplete")
+        sites.append(_Light(
+            suit=suit_of(s.treasure), treasure=s.treasure, lieux=list(s.lieux), status=status,
+            difficulty=sum(value(c) for c in s.lieux), door=s.door, pillaged=s.pillaged,
+        ))  # fmt: skip
+    view = _Light(
+        seat=0,
+        options=state.options,
+        turn=state.turn,
+        phase=int(state.step[0]),
+        step=state.step,
+        prompt=state.prompt,
+        sites=sites,
+        doors_left=len(state.doors),
+        pillaged=sum(s.pillaged for s in state.sites),
+        fortress_size=len(state.fortress),
+        fortress_discard=list(state.fortress_discard),
+        reserve=list(state.reserve),
+        enemies=[
+            _Light(
+                card=e.card,
+                stats=list(e.stats),
+                life=len(e.stats),
+                power=power(e.stats),
+                boss=is_boss(e.stats),
+                boost=state.boosts.get(e.card),
+                bribed=e.card in state.bribed,
+                blocked_by=state.blocks.get(e.card),
+                attackers=targets.get(e.card, []),
+            )
+            for e in state.enemies
+        ],
+        combat_order=list(state.combat_queue),
+        heroes=[
+            _Light(
+                card=h.card,
+                stats=list(h.stats),
+                life=len(h.stats),
+                power=power(h.stats),
+                tapped=h.tapped,
+                explorer=h.card == state.explorer,
+                blocking=defending.get(h.card),
+                attacking=state.attacks.get(h.card),
+            )
+            for h in state.heroes
+        ],
+        hand=list(state.hand),
+        hand_size=len(state.hand),
+        deck_size=len(state.deck),
+        discard=list(state.discard),
+        out_of_game=list(state.out),
+        exploration=exploration,
+        mulligan_available=state.turn == 0 and not state.mulligan_used and state.step == "1.1",
+        result=state.result,
+        outcome=None,
+    )
+    return cast(ForteresseView, view)
+
+
+# -- evaluate ------------------------------------------------------------------------------
+def evaluate(state: ForteresseState) -> float:
+    """A rough chance of winning from an unfinished state: Treasures pillaged and within reach."""
+    pillaged = sum(s.pillaged for s in state.sites)
+    keys = {suit_of(c) for c in state.hand if rank_of(c) == "A"}
+    ready = sum(1 for s in state.sites if not s.pillaged and s.explored and s.door and suit_of(s.door) in keys)
+    return min(1.0, (pillaged + 0.5 * ready) / 3) * min(1.0, len(state.deck) / 12 + 0.3)
+
+
+# -- the search --------------------------------------------------------------------------
+def candidates(view: ForteresseView, legal: list[ForteresseAction]) -> list[ForteresseAction]:
+    """The moves worth weighing, the normal player's first: every legal move, less discards of
+    a card that another discard of the same card already stands for."""
+    hand = view.hand or []
+    kept = [bots.choose(view, legal, Rng.from_seed(0))]
+    seen = {_shape(kept[0], hand)}
+    for action in legal:
+        shape = _shape(action, hand)
+        if shape not in seen:
+            seen.add(shape)
+            kept.append(action)
+    return kept
+
+
+def _shape(action: ForteresseAction, hand: list[str]) -> str:
+    """What makes two moves different: a Discard of a card is a Discard of any card of its rank
+    and category when nothing else tells them apart (suits matter for Keys, Heroes, Lieux)."""
+    token = action.token()
+    if token.startswith("ds"):
+        card = hand[int(token[2:])]
+        return "ds" + card
+    return token
+
+
+def rollout(engine: Any, state: ForteresseState, rng: Rng, horizon: int) -> float:
+    """Plays ``state`` (a private copy, changed in place) to the end with the normal player."""
+    while state.result is None:
+        if state.turn >= horizon:
+            return evaluate(state)
+        legal = engine.legal_actions(state, 0)
+        action = legal[0] if len(legal) == 1 else bots.choose(fast_view(state), legal, rng)
+        engine.play_in_place(state, action)
+    return 1.0 if state.result == "won" else 0.0
+
+
+def choose(engine: Any, view: ForteresseView, legal: list[ForteresseAction], rng: Rng, iterations: int,
+           stop: Any = None) -> ForteresseAction:  # fmt: skip
+    """The candidate with the best mean over the same samples; the normal player's move on a tie."""
+    normal = bots.choose(view, legal, rng.model_copy())
+    if view.prompt is None or view.prompt.kind not in SEARCHED or len(legal) < 2:
+        return normal
+    first = determinize(view, Rng.from_seed(rng.next_u64()))
+    if first is None:
+        return normal
+    moves = candidates(view, legal)
+    if len(moves) < 2:
+        return normal
+    totals = [0.0] * len(moves)
+    rounds = max(ROUNDS, iterations // len(moves))
+    horizon = view.turn + HORIZON
+    for done in range(rounds):
+        if stop is not None and done and stop():
+            break
+        sample = first if done == 0 else determinize(view, rng)
+        assert sample is not None
+        seed = rng.next_u64()
+        for i, move in enumerate(moves):
+            work = engine.copy_state(sample)
+            work.rng = Rng.from_seed(seed)
+            engine.play_in_place(work, move)
+            totals[i] += rollout(engine, work, Rng.from_seed(seed ^ 0x5DEECE66D), horizon)
+    best = max(range(len(moves)), key=lambda i: (totals[i], i == 0))
+    return moves[best] if totals[best] >= totals[0] + MARGIN else moves[0]
