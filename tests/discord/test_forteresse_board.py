@@ -69,9 +69,10 @@ def test_every_state_of_a_game_draws_within_limits(seed: int, auto_ties: bool) -
             assert all(card_name(card, lang) in private.embed.fields[0].value for card in state.hand)
             if state.result is None:
                 assert offered(private) == {a.token() for a in ENGINE.legal_actions(state, 0)}
-                assert [item.custom_id for item in board.view.children] == [  # "My hand" and "Discards" only
+                assert [item.custom_id for item in board.view.children] == [  # "My hand", "Discards", "Hint" only
                     f"p:forteresse:{record.id}",
                     f"g:forteresse:{record.id}:{record.version}:more-discards",
+                    f"hint:forteresse:{record.id}",
                 ]
             else:
                 assert private.view is None

@@ -42,7 +42,7 @@ async def test_a_french_board_for_an_english_player(env, monkeypatch) -> None:
 
     driver = Driver(env, thread, ann, record.id, after_click=collect)
     labels = [c.label for row in board(env, thread, record).components for c in row.children]
-    assert labels == ["Ma main", "Défausses", "Règles", "Historique", "Décrire"]
+    assert labels == ["Ma main", "Défausses", "Conseil", "Règles", "Historique", "Décrire"]
     await driver.open_hand()
     await collect(driver)
     await driver.play_to_end()

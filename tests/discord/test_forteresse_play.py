@@ -47,10 +47,12 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     assert player.startswith("Hand: 6\nDeck: 46\n")
     assert embed.image.url == "attachment://board.png"  # the table drawn from the public view
     assert [a.filename for a in shown.attachments] == ["board.png"]
-    # The only controls on the public board: "My hand", both discards, the rules, the latest moves, the board in words.
+    # The only controls on the public board: "My hand", both discards, a hint, the rules, the latest moves,
+    # the board in words.
     assert [(i.label, i.custom_id) for i in items(shown)] == [
         ("My hand", f"p:forteresse:{record.id}"),
         ("Discards", f"g:forteresse:{record.id}:{record.version}:more-discards"),
+        ("Hint", f"hint:forteresse:{record.id}"),
         ("Rules", "r:forteresse"),
         ("History", f"h:forteresse:{record.id}"),
         ("Describe", f"d:forteresse:{record.id}"),
@@ -110,6 +112,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
     assert [i.label for i in items(board(env, thread, record))] == [
         "Ma main",
         "Défausses",
+        "Conseil",
         "Règles",
         "Historique",
         "Décrire",
