@@ -55,6 +55,7 @@ from games.forteresse.models import (
     Explore,
     Fight,
     ForteresseAction,
+    ForteresseOptions,
     ForteresseState,
     ForteresseView,
     HeroView,
@@ -407,7 +408,7 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
                     return kind, name(card), t(lang, "forteresse.option.power", power=enemies[card].power)
                 if kind == "key":  # which revealed Door it opens, if any
                     sites = [site for site in view.sites if site.door and not site.pillaged]
-                    doors = [site.suit for site in sites if site.door[2] == card[2]]
+                    doors = [site.suit for site in sites if site.door and site.door[2] == card[2]]
                     opens = t(lang, "forteresse.option.key_for", path=SUITS[doors[0]]) if doors else None
                     return kind, name(card), opens
                 return kind, name(card), None
@@ -457,7 +458,9 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
         return embed
 
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        ties = "auto" if ENGINE.make_options(options).auto_ties else "ask"
+        chosen = ENGINE.make_options(options)
+        assert isinstance(chosen, ForteresseOptions)
+        ties = "auto" if chosen.auto_ties else "ask"
         return t(lang, "forteresse.options", ties=t(lang, f"forteresse.ties.{ties}"))
 
 

@@ -395,7 +395,7 @@ class _Table:
         phase = self.word(f"phase.{v.phase}") if 1 <= v.phase <= 4 else ""
         text = f"{self.word('turn')} {v.turn + 1}  ·  {self.word('phase')} {v.phase}: {phase}  ·  {self.word('step')} {v.step}"
         draw_text(self.image, (MARGIN + 4, 14), text, 28, WHITE)
-        right = WIDTH - MARGIN - 4
+        right: float = WIDTH - MARGIN - 4
         if v.result is not None:
             word = self.word("won" if v.result == "won" else "lost").upper()
             left, _ = self.pill(right, 10, word, 26, WHITE, fg=bg, anchor="r")

@@ -281,7 +281,7 @@ def parse_action(token: str) -> ForteresseAction:
         match = pattern.fullmatch(token)
         if match is None:
             continue
-        a, b = match.group(1), match.group(2) if pattern.groups > 1 else None
+        a, b = match.group(1), (match.group(2) if pattern.groups > 1 else None) or ""
         if kind is Recruit:
             return Recruit(hero=int(a), stat=int(b))
         if kind is Attach:
@@ -297,7 +297,7 @@ def parse_action(token: str) -> ForteresseAction:
         if kind is Attack:
             return Attack(hero=a, enemy=b)
         if kind is Fight:
-            return Fight(enemy=a, boost=None if b is None else int(b))
+            return Fight(enemy=a, boost=int(b) if b else None)
         if kind is Discard:
             return Discard(card=int(a))
         if kind is Pick:
