@@ -58,6 +58,7 @@ WIN_ODDS = {"plain": cards.WIN_FACES["plain"] / 6, "blue": cards.WIN_FACES["blue
 SPECIAL_WORTH = {"battleship": 1.6, "wheel": 0.4, "mystery": 0.5}  # a piece on a special cell it may use
 SAIL = 0.1  # the cost of each cell still to sail to the nearest goal
 DANGER = 0.45  # the share of a piece's worth lost where enemy power at most two cells away outweighs it
+CARD_WORTH = 0.4  # a kept card or a badge
 NEXT_REACH = 0.4  # the evaluation's weight of the attacks of the seat to play next
 LATER_REACH = 0.2  # of the others' (their targets may leave first)
 SCORE = 2.5  # the evaluation's temperature: score points per factor e of the odds
@@ -110,10 +111,11 @@ class Position:
             self.powers[key] = total
         return self.powers[key]
 
-    def value(self, seat: int, reach: float = 1.0) -> float:
+    def value(self, seat: int, reach: float = 1.0, specials: bool = True) -> float:
         """The worth of ``seat``'s position: its attacks' odds times their targets' worth (each
         target by its best leader), weighed by ``reach`` (1: they are launched this turn), its
-        pieces on special cells they may use, minus the worth of pieces left where enemy power
+        pieces on special cells they may use (unless ``specials`` is false: the act phase's search
+        weighs what using them brings instead), minus the worth of pieces left where enemy power
         nearby outweighs theirs, minus the way to sail."""
         total = 0.0
         goals: list[Cell] = []
@@ -138,7 +140,7 @@ class Position:
                 continue
             cell = self.cell(piece)
             special = SPECIAL_CELLS.get(cell)
-            if special and piece.used != cell and (special != "battleship" or piece.kind == "plane"):
+            if specials and special and piece.used != cell and (special != "battleship" or piece.kind == "plane"):
                 total += SPECIAL_WORTH[special]
             if self._danger(seat, cell):
                 total -= DANGER * KIND_WORTH[piece.kind]
@@ -318,7 +320,8 @@ def scores(state: FireshipState) -> list[float]:
         islands = state.islands.count(seat)
         fleet = sum(KIND_WORTH[p.kind] for p in state.pieces if p.owner == seat)
         reach = NEXT_REACH if seat == state.current else LATER_REACH
-        found.append(ISLAND_WORTH * islands + fleet + position.value(seat, reach))
+        kept = CARD_WORTH * (len(state.hands[seat]) + len(state.badges[seat]))
+        found.append(ISLAND_WORTH * islands + fleet + kept + position.value(seat, reach, specials=False))
     return found
 
 
@@ -349,22 +352,26 @@ def search_actions(engine: Any, state: FireshipState, seat: int) -> list[Fireshi
 
 def act_actions(engine: Any, state: FireshipState, seat: int) -> list[FireshipAction]:
     """The act phase's moves worth weighing (see the module's docstring), built without listing
-    every legal action first: the search asks for them at every step."""
+    every legal action first: the search asks for them at every step. While an attack is on
+    offer, the attacks and Boum only: an attack that fails costs nothing, and a special cell
+    used or the turn ended would forgo it."""
     options = engine.attack_options(state)
     plain = {(o.leader, o.target): o.die for o in options if not o.plus}
-    kept: list[FireshipAction] = [EndTurn()]
-    kept += [
+    plays = engine.card_plays(state, seat, IN_ACT)
+    position = Position(state.pieces, state.islands, state.fog)
+    pieces = {p.id: p for p in state.pieces}
+    boums = [a for a in plays if a.card == "boum"]
+    kept: list[FireshipAction] = [
         Attack(leader=o.leader, target=o.target, plus=o.plus)
         for o in options
         if not o.plus or plain.get((o.leader, o.target)) in (None, "plain")
     ]
-    kept += [Use(piece=p.id) for p in engine.special_users(state)]
-    plays = engine.card_plays(state, seat, IN_ACT)
-    kept += [a for a in plays if a.card == "fog"]
-    position = Position(state.pieces, state.islands, state.fog)
-    pieces = {p.id: p for p in state.pieces}
-    boums = [a for a in plays if a.card == "boum"]
     kept += sorted(boums, key=lambda a: (-_boum_worth(position, pieces, a), a.token()))[:CARD_TARGETS]
+    if options:
+        return kept
+    kept.insert(0, EndTurn())
+    kept += [Use(piece=p.id) for p in engine.special_users(state)]
+    kept += [a for a in plays if a.card == "fog"]
     whirlpools = [a for a in plays if a.card == "whirlpool"]
     kept += sorted(whirlpools, key=lambda a: (-_pool_worth(state, seat, a), a.token()))[:CARD_TARGETS]
     return kept
