@@ -110,7 +110,7 @@ from games.fireship.models import (
     parse_action,
 )
 
-STRONG_BUDGET = Budget(iterations=150)  # the strong level's search by default (bench/strength.py: CPU time)
+STRONG_BUDGET = Budget(iterations=100)  # the strong level's search by default (bench/strength.py: CPU time)
 REACTION_SECONDS = 45  # how long a reaction window waits for its player
 CORNERS = {2: [0, 2], 3: [0, 1, 2], 4: [0, 1, 2, 3]}  # two players sit in opposite corners
 CHANCE_CELLS = WHEEL_CELLS + MYSTERY_CELLS  # « parmi toutes les cases chance »

@@ -116,7 +116,7 @@ class Position:
         target by its best leader), weighed by ``reach`` (1: they are launched this turn), its
         pieces on special cells they may use (unless ``specials`` is false: the act phase's search
         weighs what using them brings instead), minus the worth of pieces left where enemy power
-        nearby outweighs theirs, minus the way to sail."""
+        nearby outweighs theirs, minus the way to sail to the nearest island it does not hold."""
         total = 0.0
         goals: list[Cell] = []
         for n, cell in enumerate(ISLANDS):
@@ -131,8 +131,6 @@ class Position:
             owner, cell = target.owner, self.cell(target)
             if owner == seat or cell in HOMES or (owner is not None and self.fog[owner]):
                 continue
-            if owner is not None:
-                goals.append(cell)
             worth = KIND_WORTH[target.kind] if owner is not None else WHITE_WORTH
             total += reach * worth * self._best(seat, cell, self.power(cell, owner))
         for piece in self.pieces:
