@@ -176,7 +176,7 @@ class FireshipUI(DescribesSea, GameUI):
         state = ENGINE.seen_by(state, None)  # a secret reaction window shows nothing here
         view = ENGINE.view(state, None)
         rounds = view.options.rounds
-        title = t(lang, "fireship.board.title", number=record.id, round=view.round, rounds=rounds) if rounds else (
+        title = t(lang, "fireship.board.title", number=record.id, round=min(view.round, rounds), rounds=rounds) if rounds else (
             t(lang, "fireship.board.title_unlimited", number=record.id, round=view.round))  # fmt: skip
         embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
         embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)

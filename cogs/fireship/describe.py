@@ -50,7 +50,7 @@ class DescribesSea:
         view = ENGINE.view(state, None)
         rounds = view.options.rounds
         lines = [self._prompt(record, view, lang).replace("**", "")]
-        lines.append(t(lang, "fireship.describe.round", round=view.round, rounds=rounds) if rounds else
+        lines.append(t(lang, "fireship.describe.round", round=min(view.round, rounds), rounds=rounds) if rounds else
                      t(lang, "fireship.describe.round_unlimited", round=view.round))  # fmt: skip
         lines += [self._fleet_line(record, view, seat, lang) for seat in range(view.seats)]
         lines.append(self._islands_line(record, view, lang))

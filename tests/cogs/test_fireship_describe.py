@@ -125,3 +125,22 @@ def test_a_secret_window_and_an_unseen_card_leave_the_picture_as_it_was() -> Non
     played = ENGINE.apply(ready, 0, Play(card="updraft")).state
     assert played.hands[0] == [] and ENGINE.view(played, None) != ENGINE.view(ready, None)
     assert render(ENGINE.view(played, None)) == render(ENGINE.view(ready, None))
+
+
+def test_a_game_stopped_by_its_rounds_names_its_last_round() -> None:
+    """« Conquérir le maximum d'îles en un temps imparti »: a game of 2 rounds ends after the
+    second, and its board and description say round 2 of 2, not the third that never began."""
+    state = ENGINE.new_game(2, ENGINE.make_options({"rounds": 2}), 5)
+    rng = Rng.from_seed(5)
+    while not ENGINE.is_over(state):
+        seat = min(ENGINE.to_act(state))
+        state = ENGINE.apply(
+            state, seat, ENGINE.choose(ENGINE.view(state, seat), ENGINE.legal_actions(state, seat), rng)
+        ).state
+    assert state.round == 3 and ENGINE.outcome(state) is not None
+    record = table(2)
+    for lang, said in (("fr", "Tour 2 sur 2."), ("en", "Round 2 of 2.")):
+        embed = UI.board(record, state, lang)[0].embed
+        title = embed.title if embed else None
+        assert title is not None and title.endswith("2/2")
+        assert said in UI.describe(record, state, lang)
