@@ -1,23 +1,26 @@
-"""Fireship's strong computer player: a move planner and a search of the attacks (issue 17).
+"""Fireship's strong computer player: a move planner and a search of the act phase (issue 17).
 
 The board is open; what a seat cannot see is the others' kept cards, the deck's order and the
 dice to come. Its turn has two parts that call for different tools:
 
-- The moves hide nothing and roll nothing: ``plan`` weighs every piece's useful destinations
-  (next to a target, beside a piece of its own that is, onto a special cell, or as close to a
-  goal as the points allow) by ``Position.value`` (the odds and worth of the attacks the seat
-  could launch, minus the pieces left where enemy power gathers, plus the way still to sail)
-  and plays the best move, until no move gains anything.
-- The attacks, special cells and cards roll dice and meet hidden "Non" and "+1": the search
-  (games/core/search.py) weighs them over sampled states (``determinize``) up to the end of the
-  turn, each end scored by ``evaluate``.
+- The moves hide nothing and roll nothing: ``plan_move`` weighs each piece's useful
+  destinations (``candidates``: beside an island it does not hold or beside any piece, a
+  special cell, the reachable cells nearest each island) by ``Position.value`` (the odds and
+  worth of the attacks the seat could launch, its pieces on special cells, minus the pieces
+  left where enemy power gathers and the way still to sail) and plays the best move, until no
+  move gains anything.
+- The act phase rolls dice and meets hidden "Non" and "+1": the search (games/core/search.py)
+  weighs its moves over sampled states (``determinize``) up to the end of the turn, each end
+  scored by ``evaluate`` (a softmax of islands, fleet, kept cards and position).
+- Everything else (the roll, answers to an action, a piece to lose, the Kraken's cell) is
+  played as the normal level plays it.
 
-``search_actions`` (the reduced set the search weighs): in the act phase, ending the turn,
-every attack (with "+1" only where it turns the plain die into the blue one or makes the attack
-possible), every special cell, Brouillard, and Boum and Tourbillon on their ``CARD_TARGETS``
-best targets; answering an action, every answer; in the moves, ending them, the ``MOVERS``
-pieces with the best moves and each one's ``DESTINATIONS`` best cells; anything else, every
-legal action.
+``search_actions`` (the reduced set the search weighs): in the act phase, while an attack is
+on offer, every attack (with "+1" only where it turns the plain die into the blue one or makes
+the attack possible) and Boum on its ``CARD_TARGETS`` best boats; then ending the turn, every
+special cell, Brouillard and Tourbillon on its ``CARD_TARGETS`` best cells. In the moves (for
+a search from there): ending them, the ``MOVERS`` pieces with the best moves and each one's
+``DESTINATIONS`` best cells. Anything else: every legal action.
 """
 
 import math
@@ -56,7 +59,7 @@ KIND_WORTH = {"boat": 1.0, "plane": 2.0, "battleship": 4.0}
 WHITE_WORTH = 0.5  # a white boat
 WIN_ODDS = {"plain": cards.WIN_FACES["plain"] / 6, "blue": cards.WIN_FACES["blue"] / 6}
 SPECIAL_WORTH = {"battleship": 1.6, "wheel": 0.4, "mystery": 0.5}  # a piece on a special cell it may use
-SAIL = 0.1  # the cost of each cell still to sail to the nearest goal
+SAIL = 0.1  # the cost of each cell still to sail to the nearest island the seat does not hold
 DANGER = 0.45  # the share of a piece's worth lost where enemy power at most two cells away outweighs it
 CARD_WORTH = 0.4  # a kept card or a badge
 NEXT_REACH = 0.4  # the evaluation's weight of the attacks of the seat to play next
@@ -64,13 +67,14 @@ LATER_REACH = 0.2  # of the others' (their targets may leave first)
 SCORE = 2.5  # the evaluation's temperature: score points per factor e of the odds
 
 
+ISLAND_SET = frozenset(ISLANDS)
+
+
 def odds(attack: int, defence: int) -> float:
+    """An attack's chance to win: none below the defence, the plain die at equal power, else the blue one."""
     if attack < defence:
         return 0.0
     return WIN_ODDS["plain"] if attack == defence else WIN_ODDS["blue"]
-
-
-ISLAND_SET = frozenset(ISLANDS)
 
 
 def chebyshev(a: Cell, b: Cell) -> int:
@@ -78,8 +82,8 @@ def chebyshev(a: Cell, b: Cell) -> int:
 
 
 class Position:
-    """The board as one seat weighs it, from the pieces and islands alone (a view's or a
-    state's), some pieces perhaps ``moved`` elsewhere: each cell's power by colour, as the
+    """The board as the strong player weighs it, from the pieces and islands alone (a view's or
+    a state's), some pieces perhaps ``moved`` elsewhere: each cell's power by colour, as the
     engine counts it (a home holds several pieces)."""
 
     def __init__(
@@ -171,8 +175,11 @@ class Position:
 
 
 # -- the moves: a planner --------------------------------------------------------------------
-def destinations(view_or_state: Any, piece: Piece, points: int, speed: int, blocked: set[Cell]) -> dict[Cell, int]:
-    return reachable_from(piece.cell, points, frozenset(blocked - {piece.cell}), piece.kind == "plane", speed)
+def destinations(view: FireshipView, piece: Piece, blocked: set[Cell]) -> dict[Cell, int]:
+    """Where ``piece`` may end with the view's points, and the cost: the engine's rule (one piece a
+    cell but in the own home, the other homes closed) read from the view."""
+    plane = piece.kind == "plane"
+    return reachable_from(piece.cell, view.points, frozenset(blocked - {piece.cell}), plane, view.speed[piece.kind])
 
 
 def _blocked(pieces: list[Piece], own_home: Cell) -> set[Cell]:
@@ -212,7 +219,7 @@ def ranked_moves(view: FireshipView, only: int | None = None) -> list[tuple[floa
     for piece in view.pieces:
         if piece.owner != seat or (only is not None and piece.id != only):
             continue
-        reach = destinations(view, piece, view.points, view.speed[piece.kind], blocked)
+        reach = destinations(view, piece, blocked)
         for cell in candidates(position, piece, reach):
             gain = Position(view.pieces, view.islands, view.fog, {piece.id: cell}).value(seat) - base
             found.append((gain, reach[cell], piece.id, cell))
