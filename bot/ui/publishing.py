@@ -19,7 +19,7 @@ from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_na
 from bot.ui.lobby_message import lobby_message, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
-from bot.ui.turn_pings import TurnPings, mentioned
+from bot.ui.turn_pings import NOTIFIED_ELSEWHERE, TurnPings, mentioned
 
 if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
     from bot.app import GameBot
@@ -46,8 +46,10 @@ class Publishing(TurnPings):
         """
         try:
             await self.publish(record, reply)
-            told = await self._tell_news(record)
-            await self.ping_turns(record, told)
+            news = await self._tell_news(record)
+            await self.ping_turns(
+                record, mentioned(news.content) if news else set(), news.id if news else NOTIFIED_ELSEWHERE
+            )
             await self._ask_in_secret(record)
             await self._whisper(record)
         except discord.HTTPException:
@@ -189,18 +191,17 @@ class Publishing(TurnPings):
             if seat.deadline is not None and record.status == "active"
         )
 
-    async def _tell_news(self, record: SessionRecord) -> set[int]:
+    async def _tell_news(self, record: SessionRecord) -> discord.Message | None:
         """The game's own message about what just happened, if it has one; players it names are
-        pinged. The users it mentioned."""
+        pinged, and it goes once they have played, like a turn notification."""
         ui = self.uis[record.game]
         if not (record.news and ui.tells_news):
-            return set()
+            return None
         text = ui.news(record, self.service.state(record), await self.public_language(record.guild_id))
         if not text:
-            return set()
+            return None
         channel = await self.channel(record.channel_id)
-        await channel.send(text[:2000], allowed_mentions=MENTION_USERS)
-        return mentioned(text[:2000])
+        return await channel.send(text[:2000], allowed_mentions=MENTION_USERS)
 
     async def _whisper(self, record: SessionRecord) -> None:
         """A DM to each player the last change told a secret (a new clue). If it cannot be

@@ -38,9 +38,12 @@ class TurnPings(TableCore):
         acting = window.seen_as if window is not None and not window.shown else engine.to_act(state)
         return {seat for seat in acting if in_person(record, seat)}
 
-    async def ping_turns(self, record: SessionRecord, told: AbstractSet[int] = frozenset()) -> None:
+    async def ping_turns(
+        self, record: SessionRecord, told: AbstractSet[int] = frozenset(), by: int = NOTIFIED_ELSEWHERE
+    ) -> None:
         """Ping the seats that have just become to act, except users already mentioned in
-        ``told``; delete the pings of those who have played."""
+        ``told`` (by the message ``by``, deleted like a ping once they have all played; the
+        kickoff stays); delete the pings of those who have played."""
         waiting = self.waiting(record)
         kept: dict[int, list[int]] = {}
         channel = None
@@ -53,13 +56,16 @@ class TurnPings(TableCore):
                     await channel.get_partial_message(message_id).delete()
                 except discord.HTTPException:
                     log.info("could not delete a turn notification of session %s", record.id)
+        for seat in sorted(waiting):  # the message that told them goes once they have played
+            if record.seats[seat].user_id in told and seat not in kept.get(by, []):
+                kept.setdefault(by, []).append(seat)
         pinged = {seat for seats in kept.values() for seat in seats}
         ping: list[int] = []
         quiet: list[int] = []
         for seat in sorted(waiting - pinged):
             user_id = record.seats[seat].user_id
             wants = (await self.service.storage.user_settings(user_id)).turn_pings if user_id else False
-            (ping if wants and user_id not in told else quiet).append(seat)
+            (ping if wants else quiet).append(seat)
         if quiet:
             kept.setdefault(NOTIFIED_ELSEWHERE, []).extend(quiet)
         if ping:

@@ -80,3 +80,26 @@ async def test_a_player_who_turned_pings_off_is_never_pinged(env, game) -> None:
         for users in pings(env, thread).values():
             seen |= users
     assert ann.id in seen and ben.id not in seen
+
+
+async def test_fort_boyard_news_that_calls_players_goes_once_they_have_played(env) -> None:
+    """A trial, the level choice and the treasure room are announced in the thread with the
+    players' mentions; like a turn notification, that message goes once they have all played
+    (its countdown would be stale)."""
+    driver, thread, players = await table(env, "fortboyard", computers=1)
+    kickoff = bot_messages(thread, env)[0].id
+    seen: set[int] = set()
+    for _ in range(60):
+        record = await session(env, driver.session_id)
+        if record.status != "active":
+            break
+        await move(driver)
+        record = await session(env, driver.session_id)
+        waiting = waiting_users(env, record)
+        calls = {m.id: mentioned(m.content) for m in bot_messages(thread, env)
+                 if m.id != kickoff and not m.content.startswith("🔔") and mentioned(m.content)}  # fmt: skip
+        for users in calls.values():
+            assert users & waiting, (users, waiting)  # someone it called has still to play
+        seen |= calls.keys()
+    gone = seen - {m.id for m in bot_messages(thread, env)}
+    assert gone, "a news message that called players went once they had played"
