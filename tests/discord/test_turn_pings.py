@@ -86,7 +86,7 @@ async def test_fort_boyard_news_that_calls_players_goes_once_they_have_played(en
     """A trial, the level choice and the treasure room are announced in the thread with the
     players' mentions; like a turn notification, that message goes once they have all played
     (its countdown would be stale)."""
-    driver, thread, players = await table(env, "fortboyard", computers=1)
+    driver, thread, _ = await table(env, "fortboyard", computers=1)
     kickoff = bot_messages(thread, env)[0].id
     seen: set[int] = set()
     for _ in range(60):
