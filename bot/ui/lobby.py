@@ -206,7 +206,10 @@ class Lobby(Publishing):
         await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
         players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
         try:
-            kickoff = t(lang, "table.kickoff", the_game=self.uis[record.game].the_game(lang), players=players)
+            kickoff = t(
+                lang, "table.kickoff", the_game=self.uis[record.game].the_game(lang), players=players,
+                count=len(record.seats),
+            )  # fmt: skip
             await target.send(kickoff)
             await self.publish(record, fresh=True)
             await self.ping_turns(record, told=mentioned(kickoff))

@@ -20,12 +20,10 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
     """The lobby: players, options, and its buttons while it waits; what became of it after."""
     engine = registry.get(record.game)
     embed = discord.Embed(title=t(lang, "lobby.title", game=ui.title(lang)), colour=0x2B6CB0)
+    solitaire = engine.max_players == 1  # it starts at once: no seats to fill, no buttons
     players = "\n".join(f"{i + 1}. {seat_name(record, i, lang)}" for i in range(len(record.seats)))
-    embed.add_field(
-        name=t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players),
-        value=players or "—",
-        inline=False,
-    )
+    seats = t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players)
+    embed.add_field(name=t(lang, "lobby.player") if solitaire else seats, value=players or "—", inline=False)
     clock = t(lang, "lobby.clock", time=clock_text(record.clock.turn_minutes, lang))
     embed.add_field(
         name=t(lang, "lobby.options"), value=f"{ui.describe_options(record.options, lang)}\n{clock}", inline=False
@@ -36,7 +34,9 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
         )
         embed.description = t(lang, key, channel=f"<#{record.channel_id}>")
         return BoardMessage(embed=embed, view=None)
-    embed.description = t(lang, "lobby.waiting", host=f"<@{record.host_id}>")
+    embed.description = t(lang, "lobby.solitaire" if solitaire else "lobby.waiting", host=f"<@{record.host_id}>")
+    if solitaire:
+        return BoardMessage(embed=embed, view=None)
     view = discord.ui.View(timeout=None)
     full = len(record.seats) >= engine.max_players
     computers = any(seat.computer for seat in record.seats)

@@ -2,6 +2,9 @@
 
 import discord
 
+from bot.storage import Seat, SessionRecord
+from bot.ui.lobby_message import lobby_message
+from cogs.forteresse.board import ForteresseUI
 from games.forteresse import ENGINE
 from games.forteresse.cards import HOUSE_RULES
 from tests.conftest import make_bot, set_locale
@@ -199,3 +202,17 @@ async def test_ending_the_attacks_with_idle_heroes_asks_first(env) -> None:
 def name_fr(card: str) -> str:
     words = {"J": "Valet", "Q": "Dame", "K": "Roi"}
     return f"{words[card[1]]} { {'H': '♥', 'D': '♦', 'C': '♣', 'S': '♠'}[card[2]] }"
+
+
+def test_the_table_message_of_a_solitaire_offers_no_seats_to_fill() -> None:
+    """The solitaire starts at once: the table message it opens with never shows Join, Start or
+    a player count out of one, in either language."""
+    record = SessionRecord(id=1, game="forteresse", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=7,
+                           status="lobby", seats=[Seat(user_id=7, name="ann")], seed=1, created_at=0, updated_at=0)  # fmt: skip
+    ui = ForteresseUI()
+    for lang, opening, player in (("fr", "<@7> commence une partie en solitaire.", "Joueur"),
+                                  ("en", "<@7> starts a solitaire game.", "Player")):  # fmt: skip
+        shown = lobby_message(record, ui, lang)
+        assert shown.view is None and shown.embed is not None
+        assert shown.embed.description == opening
+        assert shown.embed.fields[0].name == player and shown.embed.fields[0].value == "1. ann"

@@ -33,7 +33,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     lobby = message(env, channel, started.response.id)
     assert lobby.embeds[0].description == f"The game has started: <#{thread.id}>"
     assert lobby.components == []
-    assert thread.history()[0].content == f"🎲 The game of Forteresse Solo begins! Players: {ann.mention}"
+    assert thread.history()[0].content == f"🎲 The game of Forteresse Solo begins! Player: {ann.mention}"
 
     shown = board(env, thread, record)
     embed = shown.embeds[0]
