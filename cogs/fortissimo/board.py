@@ -41,6 +41,7 @@ class FortissimoUI(GameUI):
     # -- board ----------------------------------------------------------------
     def board(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[BoardMessage]:
         view = ENGINE.view(state, None)
+        legal = {a.token() for a in ENGINE.legal_actions(state, view.current)}
         embed = discord.Embed(
             title=t(
                 lang,
@@ -48,7 +49,7 @@ class FortissimoUI(GameUI):
                 number=record.id,
                 variant=t(lang, f"fortissimo.variant.{view.options.variant}"),
             ),
-            description=self._prompt(record, view, lang),
+            description=self._prompt(record, view, legal, lang),
             colour=COLOURS[view.options.variant],
         )
         for seat in range(view.seats):
@@ -60,7 +61,6 @@ class FortissimoUI(GameUI):
         shown = [line for _, line in told][-max(sum(fresh for fresh, _ in told), RECENT_SHOWN) :]
         add_recent(embed, lang, shown, pinned=len(shown))
         embed.set_footer(text=t(lang, "fortissimo.board.footer", remaining=len(view.remaining)))
-        legal = {a.token() for a in ENGINE.legal_actions(state, view.current)}
         rows = [self._grid_row(record, view, legal, n) for n in range(COLUMNS)]
         first, second = discord.ui.View(timeout=None), discord.ui.View(timeout=None)
         for index, buttons in enumerate(rows):
@@ -75,21 +75,23 @@ class FortissimoUI(GameUI):
         if record.status != "active":
             above = t(lang, "fortissimo.board.closed")
         elif view.phase in ("decide", "cannon"):
-            above = self._prompt(record, view, lang, mention=False)
+            above = self._prompt(record, view, legal, lang, mention=False)
         else:
             above = t(lang, "fortissimo.board.second_half")
         return [BoardMessage(embed=embed, view=first), BoardMessage(content=above, view=second)]
 
-    def _prompt(self, record: SessionRecord, view: FortissimoView, lang: Language, mention: bool = True) -> str:
+    def _prompt(
+        self, record: SessionRecord, view: FortissimoView, legal: set[str], lang: Language, mention: bool = True
+    ) -> str:
         if view.phase == "over" or record.status != "active":
             return t(lang, "fortissimo.prompt.over")
         who = (seat_mention if mention else seat_name)(record, view.current, lang)
         if view.phase == "cannon":
             return t(lang, "fortissimo.prompt.cannon", player=who)
         if view.phase == "decide" and view.flipped is not None:
-            return t(
-                lang, "fortissimo.prompt.decide", player=who, card=view.slots[view.flipped], slot=label(view.flipped)
-            )
+            takes = {Take().token(), Insert().token()} & legal
+            key = "fortissimo.prompt.decide" if takes else "fortissimo.prompt.put_back"
+            return t(lang, key, player=who, card=view.slots[view.flipped], slot=label(view.flipped))
         if view.open_grid:
             return t(lang, "fortissimo.prompt.open", player=who)
         return t(lang, "fortissimo.prompt.flip", player=who)
