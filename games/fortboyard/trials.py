@@ -326,7 +326,7 @@ def expected(progress: Progress) -> str | None:
     if trial.kind in ("count", "arithmetic"):
         return str(trial.answer)
     if trial.kind == "intruder":
-        return f"{trial.intruder} ({trial.reason})"
+        return f"{trial.intruder} — {trial.reason}"
     if trial.kind in ("riddle", "quickfire"):
         return trial.answer
     return None
