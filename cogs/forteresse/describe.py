@@ -48,12 +48,12 @@ class DescribesTable:
             lines.append(t(lang, "forteresse.board.waiting", player=seat_name(record, 0, lang),
                            prompt=self._prompt_text(view, lang)))  # type: ignore[attr-defined]  # fmt: skip
         for name, text in self._table_fields(view, lang):  # type: ignore[attr-defined]
-            lines.append(f"{name}:")
+            lines.append(t(lang, "forteresse.describe.heading", name=name))
             lines += [f"• {line}" for line in BOLD.sub("", text).split("\n")]
         lines.append(t(lang, "forteresse.describe.counts", hand=view.hand_size, deck=view.deck_size,
                        fortress=view.fortress_size, doors=view.doors_left))  # fmt: skip
         lines.append(t(lang, "forteresse.discards.order"))
-        lines += [f"{name}: {cards}" for name, cards in piles(view, lang)]
+        lines += [t(lang, "forteresse.describe.pile", name=name, cards=cards) for name, cards in piles(view, lang)]
         return lines
 
     def more(
