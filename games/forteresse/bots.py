@@ -229,10 +229,10 @@ def _fights(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAc
 def _discard(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:
     hand = view.hand or []
     discards = [a for a in legal if isinstance(a, Discard)]
-    return max(discards, key=lambda a: _hand_score(view, hand[: a.card] + hand[a.card + 1 :]))
+    return max(discards, key=lambda a: hand_score(view, hand[: a.card] + hand[a.card + 1 :]))
 
 
-def _hand_score(view: ForteresseView, hand: list[str]) -> float:
+def hand_score(view: ForteresseView, hand: list[str]) -> float:
     """How useful a hand is for the next turns: Heroes it can recruit (or Stats it
     can attach), Keys for the Doors, Lieux for the open Paths, Tens to bribe."""
     score = 0.0
@@ -272,7 +272,7 @@ def _hand_score(view: ForteresseView, hand: list[str]) -> float:
 def _best_swap(view: ForteresseView) -> tuple[int, str] | None:
     """4.2: the (hand index, discard card) trade that most improves the hand."""
     hand = view.hand or []
-    base = _hand_score(view, hand)
+    base = hand_score(view, hand)
     best, gain = None, TRADE_GAIN
     seen: set[tuple[str, str]] = set()
     for i, card in enumerate(hand):
@@ -281,7 +281,7 @@ def _best_swap(view: ForteresseView) -> tuple[int, str] | None:
             if category(taken) == category(card) or (category(card), taken) in seen:
                 continue
             seen.add((category(card), taken))
-            delta = _hand_score(view, rest + [taken]) - base
+            delta = hand_score(view, rest + [taken]) - base
             if delta > gain:
                 best, gain = (i, taken), delta
     return best
@@ -297,13 +297,13 @@ def _retrieve(view: ForteresseView, legal: list[ForteresseAction]) -> Forteresse
     picks = [a for a in legal if isinstance(a, Pick)]
     if not picks:
         return None
-    return max(picks, key=lambda a: _hand_score(view, hand + [a.card]))
+    return max(picks, key=lambda a: hand_score(view, hand + [a.card]))
 
 
 def _key(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction | None:
     hand = view.hand or []
     picks = [a for a in legal if isinstance(a, Pick)]
-    return max(picks, key=lambda a: _hand_score(view, hand + [a.card]), default=None)
+    return max(picks, key=lambda a: hand_score(view, hand + [a.card]), default=None)
 
 
 def _lose_stat(view: ForteresseView, legal: list[ForteresseAction]) -> ForteresseAction:

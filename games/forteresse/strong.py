@@ -19,8 +19,18 @@ from typing import Any, cast
 
 from games.core import Rng
 from games.forteresse import bots
-from games.forteresse.cards import FORTRESS, PATH_LENGTH, PLAYER, full_deck, rank_of, suit_of, value
-from games.forteresse.models import Character, ForteresseAction, ForteresseState, ForteresseView, Site
+from games.forteresse.cards import FORTRESS, PATH_LENGTH, PLAYER, category, full_deck, rank_of, suit_of, value
+from games.forteresse.models import (
+    Character,
+    Discard,
+    Explore,
+    ForteresseAction,
+    ForteresseState,
+    ForteresseView,
+    Pass,
+    Pick,
+    Site,
+)
 from games.forteresse.rules import is_boss, power
 
 # The choices the search weighs: exploring, and the 4.2 trade (the card given up, the card taken
@@ -31,6 +41,7 @@ from games.forteresse.rules import is_boss, power
 SEARCHED = frozenset({"explore", "restore", "retrieve"})
 ITERATIONS = 18  # play-outs per decision by default (p99 about 250 ms of CPU time)
 ROUNDS = 3  # samples every candidate meets at least
+CANDIDATES = 6  # moves weighed at most
 MARGIN = 2  # play-outs won beyond the normal player's move before another move is preferred
 HORIZON = 40  # turns a play-out may run before ``evaluate`` scores it (a game lasts about nine)
 
@@ -226,27 +237,39 @@ def evaluate(state: ForteresseState) -> float:
 
 # -- the search --------------------------------------------------------------------------
 def candidates(view: ForteresseView, legal: list[ForteresseAction]) -> list[ForteresseAction]:
-    """The moves worth weighing, the normal player's first: every legal move, less discards of
-    a card that another discard of the same card already stands for."""
+    """The moves worth weighing, at most ``CANDIDATES``: the normal player's first, then the Pass,
+    then the others by the normal player's own measure (``_prior``); a discard of a card stands
+    for any discard of the same card."""
     hand = view.hand or []
-    kept = [bots.choose(view, legal, Rng.from_seed(0))]
-    seen = {_shape(kept[0], hand)}
-    for action in legal:
-        shape = _shape(action, hand)
-        if shape not in seen:
-            seen.add(shape)
-            kept.append(action)
-    return kept
+    normal = bots.choose(view, legal, Rng.from_seed(0))
+    kept: dict[str, ForteresseAction] = {_shape(normal, hand): normal}
+    others = sorted(legal, key=lambda action: _prior(view, action), reverse=True)
+    for action in [a for a in legal if isinstance(a, Pass)] + others:
+        kept.setdefault(_shape(action, hand), action)
+    return list(kept.values())[:CANDIDATES]
+
+
+def _prior(view: ForteresseView, action: ForteresseAction) -> float:
+    """How promising a move looks before any play-out: for a trade, the hand it leads to; for
+    exploring, a Path nearer its Treasure, with the weakest Hero that can do it."""
+    hand = view.hand or []
+    if isinstance(action, Pick) and view.prompt is not None and view.prompt.kind == "retrieve":
+        return bots.hand_score(view, hand + [action.card])
+    if isinstance(action, Discard):
+        rest = hand[: action.card] + hand[action.card + 1 :]
+        taken = [c for c in view.discard if category(c) != category(hand[action.card])]
+        return max((bots.hand_score(view, rest + [c]) for c in taken), default=bots.hand_score(view, rest))
+    if isinstance(action, Explore):
+        site = next(s for s in view.sites if s.suit == action.path)
+        power = next(h.power for h in view.heroes if h.card == action.hero)
+        return {"explored": 100.0, "open": 50.0}.get(site.status, 0.0) - power
+    return 0.0
 
 
 def _shape(action: ForteresseAction, hand: list[str]) -> str:
-    """What makes two moves different: a Discard of a card is a Discard of any card of its rank
-    and category when nothing else tells them apart (suits matter for Keys, Heroes, Lieux)."""
+    """What tells two moves apart: a discard is named by its card, not by its place in the hand."""
     token = action.token()
-    if token.startswith("ds"):
-        card = hand[int(token[2:])]
-        return "ds" + card
-    return token
+    return "ds" + hand[int(token[2:])] if token.startswith("ds") else token
 
 
 def rollout(engine: Any, state: ForteresseState, rng: Rng, horizon: int) -> float:

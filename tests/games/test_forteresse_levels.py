@@ -183,3 +183,16 @@ def test_easy_keeps_its_first_hand() -> None:
         assert ENGINE.choose(ENGINE.view(state, 0), legal, Rng.from_seed(seed), "easy") == Mulligan(take=False)
         assert ENGINE.choose(ENGINE.view(state, 0), legal, Rng.from_seed(seed), "strong", SMALL) in legal
     assert Pass() not in ENGINE.legal_actions(state, 0)
+
+
+def test_the_search_weighs_few_legal_moves_the_normal_one_first(positions: list[ForteresseState]) -> None:
+    """Checks: the candidates are legal, distinct, at most ``CANDIDATES``, the normal player's
+    move first and the Pass among them when it is legal."""
+    for state in positions:
+        view, legal = ENGINE.view(state, 0), ENGINE.legal_actions(state, 0)
+        moves = ENGINE.search_actions(state, 0)
+        assert all(move in legal for move in moves) and len(set(moves)) == len(moves)
+        if state.prompt is not None and state.prompt.kind in strong.SEARCHED:
+            assert len(moves) <= strong.CANDIDATES
+            assert moves[0] == ENGINE.choose(view, legal, Rng.from_seed(0))
+            assert (Pass() in legal) == (Pass() in moves)
