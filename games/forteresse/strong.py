@@ -7,14 +7,18 @@ samples of what it cannot see (``determinize``: the unseen cards of both decks a
 Doors pile, in random orders, and a fresh generator), plays each candidate move
 (``search_actions``) on every sample, and lets the normal player finish the game from there.
 Every candidate meets the same samples and the same later chances (common random numbers),
-so the comparison measures the move, not the luck. The move with the best mean wins; the
-normal player's own move wins any tie. A play-out that runs past ``HORIZON`` turns is scored
-by ``evaluate``.
+so the comparison measures the move, not the luck. The move with the most wins is played if
+it beats the normal player's own move by ``MARGIN`` play-outs (a few samples are noisy); else
+the normal move is. A play-out still running after ``HORIZON`` turns (none does: the deck runs
+out long before) is scored by ``evaluate``. The choices searched are the few where play-outs
+were measured to beat the normal player (``SEARCHED``); elsewhere the strong level plays as
+the normal one.
 
 Play-outs mutate one private copy per sample and candidate (``ForteresseEngine.play_in_place``)
 and read a light view (``fast_view``): that is where the time goes.
 """
 
+from collections.abc import Callable
 from typing import Any, cast
 
 from games.core import Rng
@@ -284,8 +288,9 @@ def rollout(engine: Any, state: ForteresseState, rng: Rng, horizon: int) -> floa
 
 
 def choose(engine: Any, view: ForteresseView, legal: list[ForteresseAction], rng: Rng, iterations: int,
-           stop: Any = None) -> ForteresseAction:  # fmt: skip
-    """The candidate with the best mean over the same samples; the normal player's move on a tie."""
+           stop: Callable[[], bool] | None = None) -> ForteresseAction:  # fmt: skip
+    """The candidate that wins most play-outs on the same samples, if it wins ``MARGIN`` more than
+    the normal player's move; else that move. ``stop`` (the caller's clock) ends the rounds early."""
     normal = bots.choose(view, legal, rng.model_copy())
     if view.prompt is None or view.prompt.kind not in SEARCHED or len(legal) < 2:
         return normal
