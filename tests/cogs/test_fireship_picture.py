@@ -210,7 +210,8 @@ def test_current_player_halo(games):
     for piece in lone_pieces(view):
         if piece.owner is None:
             continue
-        whites = count_in(image, cell_box(tuple(piece.cell)), WHITE)
+        # near-white: the palette lookup may give the disc a shade a few levels off
+        whites = count_in(image, cell_box(tuple(piece.cell)), WHITE, tolerance=8)
         current = piece.owner == view.current
         assert (whites > 100) if current else (whites == 0), piece
         checked[current] += 1
