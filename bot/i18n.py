@@ -80,9 +80,10 @@ def t(lang: Language, key: str, **params: object) -> str:
     return catalog().t(lang, key, **params)
 
 
-def duration(lang: Language, days: int = 0, hours: int = 0, minutes: int = 0) -> str:
-    """A duration written out: "1 day and 2 hours", "1 jour et 2 heures"."""
-    units = (("duration-day", days), ("duration-hour", hours), ("duration-minute", minutes))
+def duration(lang: Language, days: int = 0, hours: int = 0, minutes: int = 0, seconds: int = 0) -> str:
+    """A duration written out: "1 day and 2 hours", "1 jour et 2 heures", "30 seconds"."""
+    units = (("duration-day", days), ("duration-hour", hours), ("duration-minute", minutes),
+             ("duration-second", seconds))  # fmt: skip
     parts = [format_unit(n, unit, length="long", locale=lang) for unit, n in units if n]
     return format_list(parts, locale=lang) if parts else format_unit(0, "duration-minute", length="long", locale=lang)
 
@@ -94,6 +95,12 @@ def clock_text(minutes: int, lang: Language) -> str:
     days, rest = divmod(minutes, 1440)
     hours, mins = divmod(rest, 60)
     return duration(lang, days, hours, mins)
+
+
+def seconds_text(seconds: int, lang: Language) -> str:
+    """A few seconds written out: "30 secondes", "1 minute and 30 seconds"."""
+    minutes, rest = divmod(seconds, 60)
+    return duration(lang, minutes=minutes, seconds=rest)
 
 
 def command_text(key: str) -> app_commands.locale_str:

@@ -7,7 +7,7 @@ from typing import Any, Literal, NamedTuple
 
 import discord
 
-from bot.i18n import Language, catalog, clock_text, t
+from bot.i18n import Language, catalog, clock_text, seconds_text, t
 from bot.storage import MAX_TURN_MINUTES, SessionRecord
 from bot.ui.components import LobbyButton, LobbyMenu, OptionButton, OptionMenu, RulesButton
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
@@ -83,6 +83,7 @@ class OptionSpec(NamedTuple):
     choices: tuple[Any, ...] = ()
     low: int = 0
     high: int = 0
+    seconds: bool = False  # a number of seconds (the field says ``json_schema_extra={"unit": "seconds"}``)
 
 
 def _choices(annotation: Any) -> tuple[Any, ...]:
@@ -106,8 +107,9 @@ def option_specs(game: str) -> list[OptionSpec]:
         elif field.annotation is int:
             low = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
             high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
+            extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
             if low is not None and high is not None:
-                specs.append(OptionSpec(name, (), low, high))
+                specs.append(OptionSpec(name, (), low, high, seconds=extra.get("unit") == "seconds"))
     return [*specs, OptionSpec(TURN_CLOCK_OPTION, (), 0, MAX_TURN_MINUTES)]
 
 
@@ -141,6 +143,8 @@ def _value_text(game: str, spec: OptionSpec, value: Any, lang: Language) -> str:
         return clock_text(value, lang)
     if isinstance(value, bool):
         return t(lang, "common.yes" if value else "common.no")
+    if spec.seconds:
+        return seconds_text(value, lang)
     key = f"{game}.{spec.name}.{value}"
     return t(lang, key) if catalog().has(lang, key) else str(value)
 

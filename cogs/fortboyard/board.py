@@ -18,14 +18,14 @@ from typing import Any
 
 import discord
 
-from bot.i18n import Language, t
+from bot.i18n import Language, seconds_text, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Prompt
 from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
 from bot.ui.table_core import jump_url
 from cogs.fortboyard.describe import DescribesFort
-from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label, seconds_text
+from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label
 from cogs.fortboyard.picture import render
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
@@ -627,6 +627,7 @@ class FortBoyardUI(DescribesFort, GameUI):
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
         assert isinstance(opts, FortBoyardOptions)
-        return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
+        line = t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
                  side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang),
                  **opts.computer.model_dump())  # fmt: skip
+        return line[:1].upper() + line[1:]  # « Cartes en français · … »

@@ -44,7 +44,7 @@ from cogs.forteresse.names import (
 from cogs.forteresse.narration import EVENT_VARIANTS, PRIVATE_EVENTS, Narration  # noqa: F401
 from cogs.forteresse.picture import LABEL_KEYS, render
 from games.forteresse import ENGINE
-from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, value
+from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, rank_of, value
 from games.forteresse.models import (
     Attach,
     Attack,
@@ -84,6 +84,15 @@ FIELD_SIZE = 1024
 
 def step_key(step: str) -> str:
     return step.replace(".", "_")
+
+
+GENDERED_MARKS = ("tapped", "blocked_by", "attacked_by", "explorer")
+
+
+def _mark(lang: Language, mark: str, card: str, **params: object) -> str:
+    """A mark after a character's name, agreeing with a Queen (« Dame ♠ · engagée »)."""
+    queen = rank_of(card) == "Q" and mark in GENDERED_MARKS
+    return t(lang, f"forteresse.mark.{mark}" + (".queen" if queen else ""), **params)
 
 
 class ForteresseUI(DescribesTable, Narration, GameUI):
@@ -206,17 +215,16 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
         if enemy.bribed:
             marks.append(t(lang, "forteresse.mark.bribed"))
         if enemy.blocked_by and blocks:
-            marks.append(t(lang, "forteresse.mark.blocked_by", hero=card_name(enemy.blocked_by, lang)))
+            marks.append(_mark(lang, "blocked_by", enemy.card, hero=card_name(enemy.blocked_by, lang)))
         if enemy.attackers:
-            marks.append(t(lang, "forteresse.mark.attacked_by", heroes=cards_text(enemy.attackers, lang)))
+            marks.append(_mark(lang, "attacked_by", enemy.card, heroes=cards_text(enemy.attackers, lang)))
         head = f"**{card_name(enemy.card, lang)}**" + (" 👑" if enemy.boss else "")
         return " · ".join([f"{head} — {self._stats_text(enemy.stats, enemy.life, enemy.power, lang)}", *marks])
 
     def _hero_line(self, hero: HeroView, lang: Language, blocks: bool) -> str:
-        marks = []
-        marks.append(t(lang, "forteresse.mark.tapped" if hero.tapped else "forteresse.mark.untapped"))
+        marks = [_mark(lang, "tapped" if hero.tapped else "untapped", hero.card)]
         if hero.explorer:
-            marks.append(t(lang, "forteresse.mark.explorer"))
+            marks.append(_mark(lang, "explorer", hero.card))
         if hero.blocking and blocks:
             marks.append(t(lang, "forteresse.mark.blocking", enemy=card_name(hero.blocking, lang)))
         if hero.attacking:

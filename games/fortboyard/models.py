@@ -57,7 +57,7 @@ class FortBoyardOptions(BaseModel):
 
     language: Language = "fr"  # of the cards: riddles, trials and code words
     side: Side | Literal["random"] = "random"  # the trial cards' red or blue texts
-    clock: int = Field(default=CLOCK, ge=CLOCK_RANGE[0], le=CLOCK_RANGE[1])  # the hourglass
+    clock: int = Field(default=CLOCK, ge=CLOCK_RANGE[0], le=CLOCK_RANGE[1], json_schema_extra={"unit": "seconds"})
     computer: Rates = Rates()
 
 

@@ -211,7 +211,7 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
     ]  # fmt: skip
     assert [o.label for o in menu(panel, "side").options] == ["side: red texts", "side: blue texts",
                                                               "side: red or blue, drawn"]  # fmt: skip
-    assert menu(panel, "clock").label == "hourglass: 30"
+    assert menu(panel, "clock").label == "hourglass: 30 seconds"  # the unit written out
     assert not [i for i in items(panel) if "computer" in (getattr(i, "custom_id", None) or "")]
 
     await choose(ann, panel, "language", "fr")
@@ -229,3 +229,4 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
     assert options_text(lobby_of(env, channel, record)).startswith(
         "French cards · Trial cards: blue texts · Hourglass: 1 minute · "
     )
+    assert menu(message(env, channel, panel.id), "clock").label == "hourglass: 1 minute"
