@@ -54,7 +54,7 @@ async def test_a_new_mechanic_plays_through_the_board(env, kind: str) -> None:
     record = await stage(env, driver, thread, category, sample)
     shown = public_text(board(env, thread, record))
     if kind == "intruder":
-        assert "lion · tigre · chaise · loup · ours" in shown and "chaise (des animaux)" not in shown
+        assert "lion · tigre · chaise · loup · ours" in shown and "chaise — des animaux" not in shown
     if kind == "arithmetic":
         assert "**8**" in shown and "+ 4 → × 2 → - 6" in shown
     if kind == "battleship":
@@ -62,7 +62,7 @@ async def test_a_new_mechanic_plays_through_the_board(env, kind: str) -> None:
     record = await driver.play_until(lambda state: state.trial is None, 60)
     after = public_text(board(env, thread, record))
     if kind == "intruder":
-        assert "wins the trial (answer: chaise (des animaux))" in after
+        assert "wins the trial (answer: chaise — des animaux)" in after
     elif kind == "arithmetic":
         assert "wins the trial (answer: 18)" in after
     elif kind in ("tapping", "reaction"):
@@ -165,7 +165,7 @@ async def test_a_typed_answer_as_long_as_the_box_allows_is_played(env) -> None:
         assert not result.ephemeral, result.response.content
         after = await driver.record()
         assert after.version > record.version and env.bot.service.state(after).trial is None
-        assert "trial lost (answer: chaise (des animaux))" in public_text(board(env, thread, after))
+        assert "trial lost (answer: chaise — des animaux)" in public_text(board(env, thread, after))
 
 
 def test_the_answer_kept_is_the_boxs_first_100_characters() -> None:
