@@ -56,7 +56,10 @@ class GameBot(commands.Bot):
         )  # fmt: skip
         # discord.utils.utcnow is the real time in production and SimCord's virtual
         # time in tests, so stored times and deadlines follow env.advance_time().
-        self.service = SessionService(self.storage, clock=lambda: discord.utils.utcnow().timestamp())
+        self.service = SessionService(
+            self.storage, clock=lambda: discord.utils.utcnow().timestamp(), search_seconds=settings.search_ms / 1000,
+            search_iterations=settings.search_iterations,
+        )  # fmt: skip
         self.tables = Tables(self, self.service, settings.default_language)
         self.timekeeper = Timekeeper(self.tables, self.shards_served)
         self.tree.error(self.on_app_command_error)

@@ -30,6 +30,8 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     default_language: Literal["fr", "en"] = "fr"
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    search_ms: int = Field(default=250, ge=10, le=5000)  # a strong computer's thinking time a move, at most
+    search_iterations: int = Field(default=2000, ge=1)  # and its search's iterations, at most
 
     @classmethod
     def settings_customise_sources(

@@ -181,3 +181,17 @@ def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def test_the_strong_computers_budget_is_two_settings(tmp_path: Path, environ: pytest.MonkeyPatch) -> None:
+    from bot.app import GameBot
+
+    environ.setenv("DISCORD_TOKEN", "x")
+    environ.setenv("DATABASE_PATH", str(tmp_path / "db.sqlite3"))
+    environ.setenv("SEARCH_MS", "120")
+    environ.setenv("SEARCH_ITERATIONS", "300")
+    bot = GameBot(load_settings(tmp_path / "none"))
+    assert (bot.service.search_seconds, bot.service.search_iterations) == (0.12, 300)
+    environ.setenv("SEARCH_MS", "0")
+    with pytest.raises(ConfigError, match=r"^The setting SEARCH_MS is invalid: "):
+        load_settings(tmp_path / "none")
