@@ -99,6 +99,7 @@ from games.forteresse.models import (
     parse_action,
 )
 from games.forteresse.rules import can_attach, fill_options, fill_outcomes, highest, is_boss, power
+from games.forteresse.view_fields import site_status, view_fields
 
 
 def _find(characters: list[Character], card: str) -> Character | None:
@@ -106,12 +107,6 @@ def _find(characters: list[Character], card: str) -> Character | None:
         if character.card == card:
             return character
     return None
-
-
-def site_status(site: Site) -> str:
-    if site.explored:
-        return "explored"
-    return "open" if len(site.lieux) >= PATH_LENGTH else "incomplete"
 
 
 BUDGET = Budget(iterations=strong.ITERATIONS)  # the strong level's play-outs per decision
@@ -246,81 +241,10 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
 
     def view(self, state: ForteresseState, seat: int | None) -> ForteresseView:
         mine = seat == 0
-        blockers = state.blocks
-        targets: dict[str, list[str]] = {}
-        for hero, enemy in state.attacks.items():
-            targets.setdefault(enemy, []).append(hero)
-        defending = {hero: enemy for enemy, hero in blockers.items()}
-        exploration = None
-        if state.explorer is not None and state.site is not None:
-            explorer = _find(state.heroes, state.explorer)
-            base = power(explorer.stats) if explorer else 0
-            exploration = ExplorationView(
-                hero=state.explorer,
-                path=suit_of(state.sites[state.site].treasure),
-                lieux=list(state.played),
-                points=base + sum(value(c) for c in state.played),
-            )
         return ForteresseView(
             seat=seat,
-            options=state.options,
-            turn=state.turn,
-            phase=int(state.step[0]),
-            step=state.step,
-            prompt=state.prompt,
-            sites=[
-                SiteView(
-                    suit=suit_of(s.treasure),
-                    treasure=s.treasure,
-                    lieux=list(s.lieux),
-                    status=site_status(s),
-                    difficulty=sum(value(c) for c in s.lieux),
-                    door=s.door,
-                    pillaged=s.pillaged,
-                )
-                for s in state.sites
-            ],
-            doors_left=len(state.doors),
-            pillaged=self.pillaged(state),
-            fortress_size=len(state.fortress),
-            fortress_discard=list(state.fortress_discard),
-            reserve=list(state.reserve),
-            enemies=[
-                EnemyView(
-                    card=e.card,
-                    stats=list(e.stats),
-                    life=len(e.stats),
-                    power=power(e.stats),
-                    boss=is_boss(e.stats),
-                    boost=state.boosts.get(e.card),
-                    bribed=e.card in state.bribed,
-                    blocked_by=blockers.get(e.card),
-                    attackers=targets.get(e.card, []),
-                )
-                for e in state.enemies
-            ],
-            combat_order=list(state.combat_queue),
-            heroes=[
-                HeroView(
-                    card=h.card,
-                    stats=list(h.stats),
-                    life=len(h.stats),
-                    power=power(h.stats),
-                    tapped=h.tapped,
-                    explorer=h.card == state.explorer,
-                    blocking=defending.get(h.card),
-                    attacking=state.attacks.get(h.card),
-                )
-                for h in state.heroes
-            ],
+            **view_fields(state, SiteView, EnemyView, HeroView, ExplorationView),
             hand=list(state.hand) if mine else None,
-            hand_size=len(state.hand),
-            deck_size=len(state.deck),
-            discard=list(state.discard),
-            out_of_game=list(state.out),
-            exploration=exploration,
-            mulligan_available=state.turn == 0 and not state.mulligan_used and state.step == "1.1",
-            result=state.result,
             outcome=self.outcome(state),
         )
 

@@ -23,7 +23,7 @@ from typing import Any, cast
 
 from games.core import Rng
 from games.forteresse import bots
-from games.forteresse.cards import FORTRESS, PATH_LENGTH, PLAYER, category, full_deck, rank_of, suit_of, value
+from games.forteresse.cards import FORTRESS, PLAYER, category, full_deck, rank_of, suit_of
 from games.forteresse.models import (
     Character,
     Discard,
@@ -35,7 +35,7 @@ from games.forteresse.models import (
     Pick,
     Site,
 )
-from games.forteresse.rules import is_boss, power
+from games.forteresse.view_fields import view_fields
 
 # The choices the search weighs: exploring, and the 4.2 trade (the card given up, the card taken
 # back). Measured on 25 positions of each kind of choice from 60 normal games (48 play-outs a
@@ -156,78 +156,8 @@ def fast_view(state: ForteresseState) -> ForteresseView:
     """What ``ForteresseEngine.view(state, 0)`` holds, as plain attribute bags: the computer
     players read it the same way (a test checks every field against the real view), for a
     fraction of the cost."""
-    defending = {hero: enemy for enemy, hero in state.blocks.items()}
-    targets: dict[str, list[str]] = {}
-    for hero, enemy in state.attacks.items():
-        targets.setdefault(enemy, []).append(hero)
-    exploration = None
-    if state.explorer is not None and state.site is not None:
-        explorer = next((h for h in state.heroes if h.card == state.explorer), None)
-        exploration = _Light(
-            hero=state.explorer,
-            path=suit_of(state.sites[state.site].treasure),
-            lieux=list(state.played),
-            points=(power(explorer.stats) if explorer else 0) + sum(value(c) for c in state.played),
-        )
-    sites = []
-    for s in state.sites:
-        status = "explored" if s.explored else ("open" if len(s.lieux) >= PATH_LENGTH else "incomplete")
-        sites.append(_Light(
-            suit=suit_of(s.treasure), treasure=s.treasure, lieux=list(s.lieux), status=status,
-            difficulty=sum(value(c) for c in s.lieux), door=s.door, pillaged=s.pillaged,
-        ))  # fmt: skip
-    view = _Light(
-        seat=0,
-        options=state.options,
-        turn=state.turn,
-        phase=int(state.step[0]),
-        step=state.step,
-        prompt=state.prompt,
-        sites=sites,
-        doors_left=len(state.doors),
-        pillaged=sum(s.pillaged for s in state.sites),
-        fortress_size=len(state.fortress),
-        fortress_discard=list(state.fortress_discard),
-        reserve=list(state.reserve),
-        enemies=[
-            _Light(
-                card=e.card,
-                stats=list(e.stats),
-                life=len(e.stats),
-                power=power(e.stats),
-                boss=is_boss(e.stats),
-                boost=state.boosts.get(e.card),
-                bribed=e.card in state.bribed,
-                blocked_by=state.blocks.get(e.card),
-                attackers=targets.get(e.card, []),
-            )
-            for e in state.enemies
-        ],
-        combat_order=list(state.combat_queue),
-        heroes=[
-            _Light(
-                card=h.card,
-                stats=list(h.stats),
-                life=len(h.stats),
-                power=power(h.stats),
-                tapped=h.tapped,
-                explorer=h.card == state.explorer,
-                blocking=defending.get(h.card),
-                attacking=state.attacks.get(h.card),
-            )
-            for h in state.heroes
-        ],
-        hand=list(state.hand),
-        hand_size=len(state.hand),
-        deck_size=len(state.deck),
-        discard=list(state.discard),
-        out_of_game=list(state.out),
-        exploration=exploration,
-        mulligan_available=state.turn == 0 and not state.mulligan_used and state.step == "1.1",
-        result=state.result,
-        outcome=None,
-    )
-    return cast(ForteresseView, view)
+    fields = view_fields(state, _Light, _Light, _Light, _Light)
+    return cast(ForteresseView, _Light(seat=0, **fields, hand=list(state.hand), outcome=None))
 
 
 # -- evaluate ------------------------------------------------------------------------------
