@@ -2,7 +2,8 @@
 
 1. Engine: ``apply`` + ``legal_actions`` per step, p50 and p99 in microseconds.
 2. Clicks: median and p99 time to handle a Fortissimo click through the
-   simulated Discord, beside a bot whose handler only acknowledges.
+   simulated Discord, beside a bot whose handler only acknowledges; then the same
+   clicks while another table's strong computer thinks (in a worker thread) non-stop.
 3. Memory: resident set size with 0 and 10,000 stored sessions, and after
    clicks on 300 different stored games.
 
@@ -30,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.app import GameBot
 from bot.config import Settings
 from bot.storage import SqliteStorage
-from games.core import Rng, registry
+from games.core import Budget, Rng, registry
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
@@ -129,9 +130,32 @@ async def timed(click) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1e3, (time.process_time() - cpu) * 1e3
 
 
-async def time_clicks(clicks: int, db: Path) -> list[tuple[float, float]]:
+def strong_decision(stop: float = 0.25) -> None:
+    """One move of Fortissimo's strong computer, as the session service makes it: a quarter of a
+    second at most, in a worker thread."""
+    engine = registry.get("fortissimo")
+    state = engine.new_game(2, engine.make_options({}), 7)
+    rng = Rng.from_seed(7)
+    for _ in range(12):  # a position with a few cards known
+        seat = min(engine.to_act(state))
+        state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat))).state
+    seat = min(engine.to_act(state))
+    deadline = time.monotonic() + stop
+    budget = Budget(2000, lambda: time.monotonic() > deadline)
+    engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng, "strong", budget)
+
+
+async def keep_thinking(done: asyncio.Event) -> None:
+    """Another table's strong computer, thinking without a pause until ``done``."""
+    while not done.is_set():
+        await asyncio.to_thread(strong_decision)
+
+
+async def time_clicks(clicks: int, db: Path, beside_a_search: bool = False) -> list[tuple[float, float]]:
     samples: list[tuple[float, float]] = []
     bot = GameBot(Settings(discord_token="bench", database_path=db))
+    done = asyncio.Event()
+    thinking = asyncio.create_task(keep_thinking(done)) if beside_a_search else None
     async with simcord.run(bot) as env:
         guild = env.create_guild()
         channel = guild.create_text_channel("bench")
@@ -163,6 +187,9 @@ async def time_clicks(clicks: int, db: Path) -> list[tuple[float, float]]:
             else:
                 message, custom_id = second, f"g:fortissimo:{record.id}:{record.version}:r"
             samples.append(await timed(player.click(message, custom_id=custom_id)))
+    done.set()
+    if thinking is not None:
+        await thinking
     await bot.storage.close()  # SimCord detaches the bot without closing it
     return samples
 
@@ -195,6 +222,13 @@ def bench_clicks(clicks: int = 300) -> None:
             f" | ack-only median={a50:6.2f} p99={a99:6.2f} | ratio p99 {p99 / a99:5.2f}x"
         )
     print("  targets: fortissimo p99 < 20 ms; within 5x the ack-only bot")
+    with tempfile.TemporaryDirectory() as folder:
+        busy = asyncio.run(time_clicks(clicks // 3, Path(folder) / "bench.sqlite3", beside_a_search=True))
+    (p50, p99), (q50, q99) = percentiles([s[0] for s in ours]), percentiles([s[0] for s in busy])
+    print("  the same clicks while another table's strong computer thinks without a pause (wall):")
+    print(
+        f"  alone median={p50:6.2f} p99={p99:6.2f} | beside the search n={len(busy)} median={q50:6.2f} p99={q99:6.2f}"
+    )
 
 
 # -- 3. memory ----------------------------------------------------------------
