@@ -43,21 +43,28 @@ class TurnPings(TableCore):
     ) -> None:
         """Ping the seats that have just become to act, except users already mentioned in
         ``told`` (by the message ``by``, deleted like a ping once they have all played; the
-        kickoff stays); delete the pings of those who have played."""
+        kickoff stays); delete the pings of those who have played, and those a newer message
+        ``by`` calls again (the player is notified anew: a thread keeps one call a player)."""
         waiting = self.waiting(record)
+        called = {seat for seat in waiting if record.seats[seat].user_id in told}
+        anew = by != NOTIFIED_ELSEWHERE  # a new message calls them: older calls to them go
         kept: dict[int, list[int]] = {}
-        channel = None
+        gone: list[int] = []
         for message_id, seats in record.pings.items():
-            if still := [seat for seat in seats if seat in waiting]:  # a message goes once all its seats played
-                kept[message_id] = still
+            again = called if anew and message_id not in (by, NOTIFIED_ELSEWHERE) else set()
+            if still := [seat for seat in seats if seat in waiting and seat not in again]:
+                kept[message_id] = still  # a message goes once all its seats played
             elif message_id != NOTIFIED_ELSEWHERE:
-                channel = channel or await self.channel(record.channel_id)
+                gone.append(message_id)
+        if gone:
+            channel = await self.channel(record.channel_id)
+            for message_id in gone:
                 try:
                     await channel.get_partial_message(message_id).delete()
                 except discord.HTTPException:
                     log.info("could not delete a turn notification of session %s", record.id)
-        for seat in sorted(waiting):  # the message that told them goes once they have played
-            if record.seats[seat].user_id in told and seat not in kept.get(by, []):
+        for seat in sorted(called):  # the message that told them goes once they have played
+            if seat not in kept.get(by, []):
                 kept.setdefault(by, []).append(seat)
         pinged = {seat for seats in kept.values() for seat in seats}
         ping: list[int] = []
@@ -73,7 +80,7 @@ class TurnPings(TableCore):
             users = [user_id for seat in ping if (user_id := record.seats[seat].user_id)]  # each one's, as it wants
             text = t(lang, "table.your_turn", players=", ".join(f"<@{u}>" for u in users),
                      game=self.uis[record.game].title(lang))  # fmt: skip
-            channel = channel or await self.channel(record.channel_id)
+            channel = await self.channel(record.channel_id)
             only_them = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
             message = await channel.send(text, allowed_mentions=only_them)
             kept[message.id] = ping

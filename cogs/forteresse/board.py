@@ -204,6 +204,8 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
         return t(lang, "forteresse.board.path", suit=SUITS[site.suit], treasure=treasure, details=" · ".join(parts))
 
     def _stats_text(self, stats: list[str], life: int, power: int, lang: Language) -> str:
+        if not stats:
+            return t(lang, "forteresse.board.no_stats")
         return t(lang, "forteresse.board.stats", stats=cards_text(stats, lang), life=life, power=power)
 
     def _enemy_line(self, enemy: EnemyView, lang: Language, blocks: bool) -> str:

@@ -82,7 +82,7 @@ async def test_start_options_show_in_the_lobby(env) -> None:
         await ann.slash(channel, "fortboyard start", cards="en", side="blue", hourglass=45, computer_skill=80)
     ).response
     text = public_text(lobby)
-    assert "cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45\xa0secondes" in text  # written out
+    assert "Cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45\xa0secondes" in text  # written out
     assert "80 % / 80 % / 80 % / 80 %" in text
 
 

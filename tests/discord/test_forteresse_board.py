@@ -161,8 +161,8 @@ def test_the_boss_tie_in_both_languages() -> None:
     state, _ = run(build(hand=["p2C"], reserve=["fJH", "fKH", "f9H"]), "4.3")
     record = table_record([], news=[])
     texts = {
-        "en": ("Which Enemy becomes the Boss, with which Lieu…", ["9 ♥ onto Jack ♥", "9 ♥ onto King ♥"],
-               "Boss: Life 1, Power 9", "Choose which Lieu goes onto which Enemy: that Enemy becomes the Boss."),
+        "en": ("Which Enemy becomes the Boss, with which Location…", ["9 ♥ onto Jack ♥", "9 ♥ onto King ♥"],
+               "Boss: Life 1, Power 9", "Choose which Location goes onto which Enemy: that Enemy becomes the Boss."),
         "fr": ("Quel Ennemi devient le Boss, avec quel Lieu…", ["9 ♥ sur Valet ♥", "9 ♥ sur Roi ♥"],
                "Boss : Vie 1, Puissance 9", "Choisissez quel Lieu va sur quel Ennemi : cet Ennemi devient le Boss."),
     }  # fmt: skip

@@ -2,7 +2,7 @@
 
 After every click of a whole game, compare what the table shows with the
 hand at that moment. Cards move from the hand to the table (a Hero
-recruited, a Lieu played, a discard) and may come back (a card taken back
+recruited, a Location played, a discard) and may come back (a card taken back
 from the discard at 4.2): a card the table has seen may be named by older
 events; a card the public never saw may never be named at all.
 """
