@@ -14,6 +14,13 @@ from PIL import Image
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ZLIB_LEVEL = 3
 _COLOUR_TYPES = {"RGB": (2, 3), "P": (3, 1)}  # PNG colour type, bytes per pixel
+RGB = tuple[int, int, int]
+
+
+def blend(base: RGB, colour: RGB, amount: float) -> RGB:
+    """``amount`` of ``colour`` over ``base``."""
+    r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
+    return r, g, b
 
 
 def to_palette(image: Image.Image, flat: tuple[tuple[int, int, int], ...], sample_every: int) -> Image.Image:

@@ -57,6 +57,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.ui import lettering, png
+from bot.ui.png import RGB, blend
 from games.fireship.board import (
     COLUMNS,
     GREEN_DOTS,
@@ -97,7 +98,6 @@ LABEL_SIZE = 13
 COUNT_SIZE = 11
 
 # -- colours ------------------------------------------------------------------------
-RGB = tuple[int, int, int]
 FRAME: RGB = (24, 40, 62)
 LABEL_INK: RGB = (214, 226, 238)
 SEA: RGB = (180, 215, 231)
@@ -125,12 +125,6 @@ HOME_TINT = 0.45
 REACH_TINT = 0.40
 
 _LOCK = threading.Lock()
-
-
-def blend(base: RGB, colour: RGB, amount: float) -> RGB:
-    """``amount`` of ``colour`` over ``base``."""
-    r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
-    return r, g, b
 
 
 # -- geometry -------------------------------------------------------------------------

@@ -64,6 +64,7 @@ from PIL import Image, ImageDraw
 from bot.ui import lettering, png
 from bot.ui.lettering import LOCK as DRAWING
 from bot.ui.lettering import draw_text, text_width
+from bot.ui.png import RGB, blend
 from games.fortboyard.models import FortBoyardView
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK, Cell, Kind
 
@@ -111,7 +112,6 @@ NAME_LENGTH = 12
 DIE = 50  # the die face's side
 
 # -- colours ------------------------------------------------------------------------------
-RGB = tuple[int, int, int]
 SpriteArg = int | tuple[int, bool] | None  # what a sprite's painter is given: a size, a die's face, (seat, current)
 BACKGROUND: RGB = (28, 62, 94)  # the sea round the Fort
 LEGEND_BAND: RGB = (16, 36, 56)
@@ -176,12 +176,6 @@ _LOCK = DRAWING  # shared with every picture that draws text
 
 Box = tuple[int, int, int, int]
 Point = tuple[float, float]
-
-
-def blend(base: RGB, colour: RGB, amount: float) -> RGB:
-    """``amount`` of ``colour`` over ``base``."""
-    r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
-    return r, g, b
 
 
 def _labels(lang: str) -> dict[str, str]:

@@ -50,6 +50,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.ui import lettering, png
+from bot.ui.png import RGB, blend
 from games.labyrinthe import maze
 from games.labyrinthe.maze import CENTRE, CHAMBERS, OUTER, PLACES, QUARTERS, RINGS, TURNING, Cell
 from games.labyrinthe.models import LabyrintheView
@@ -86,7 +87,6 @@ NUMBER_SIZE = 12
 CHAMBER_BAND = 6.0
 
 # -- colours ------------------------------------------------------------------------
-RGB = tuple[int, int, int]
 BACKGROUND: RGB = (36, 42, 50)
 FLOOR_FIXED: RGB = (238, 228, 202)  # rings B, D, F
 FLOOR_TURNING: RGB = (214, 200, 170)  # rings A, C, E: the same stone, darker
@@ -112,12 +112,6 @@ CHAMBER_TINT = 0.22
 REACH_TINT = 0.35
 
 _LOCK = threading.Lock()
-
-
-def blend(base: RGB, colour: RGB, amount: float) -> RGB:
-    """``amount`` of ``colour`` over ``base``."""
-    r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
-    return r, g, b
 
 
 # -- geometry -------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from bench.pictures import play
+from bot.ui.png import blend
 from cogs.fireship.picture import (
     FOG,
     GREEN_DOT,
@@ -24,7 +25,6 @@ from cogs.fireship.picture import (
     SEAT_COLOURS,
     WHITE,
     WIDTH,
-    blend,
     cell_box,
     cell_centre,
     flag_point,

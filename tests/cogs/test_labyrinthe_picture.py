@@ -9,6 +9,7 @@ import pytest
 from PIL import Image
 
 from bench.pictures import play
+from bot.ui.png import blend
 from cogs.labyrinthe.picture import (
     FADED,
     FLOOR_FIXED,
@@ -22,7 +23,6 @@ from cogs.labyrinthe.picture import (
     TARGET,
     WALL_COLOUR,
     WIDTH,
-    blend,
     boundary_point,
     cell_centre,
     render,
