@@ -145,20 +145,22 @@ class FireshipUI(DescribesSea, GameUI):
         return WHITE if seat is None else DOTS[COLOURS[view.corners[seat]]]
 
     def piece_text(self, view: FireshipView, piece: Piece, lang: Language) -> str:
+        return self.piece_words(view, piece.owner, piece.kind, piece.cell, lang)
+
+    def piece_words(self, view: FireshipView, owner: int | None, kind: str, cell: Cell, lang: Language) -> str:
         """ "🔴 ⛵ Boat K7"."""
-        name = t(lang, f"fireship.kind.{piece.kind}")
-        return f"{self.dot(view, piece.owner)} {KIND_EMOJI[piece.kind]} {name} {label(piece.cell)}"
+        return f"{self.dot(view, owner)} {KIND_EMOJI[kind]} {t(lang, f'fireship.kind.{kind}')} {label(cell)}"
+
+    def island_words(self, view: FireshipView, number: int, owner: int | None, lang: Language) -> str:
+        """ "🟢 🏝️ Island 3 (E5)"."""
+        return f"{self.dot(view, owner)} 🏝️ {t(lang, 'fireship.island', number=number)} ({label(ISLANDS[number - 1])})"
 
     def ref_text(self, view: FireshipView, ref: str | None, lang: Language) -> str:
         """A piece, or an island: "🟢 🏝️ Island 3 (E5)"."""
         if ref is None:
             return "?"
         if ref.startswith("i"):
-            number = int(ref[1:])
-            owner = view.islands[number - 1]
-            return (
-                f"{self.dot(view, owner)} 🏝️ {t(lang, 'fireship.island', number=number)} ({label(ISLANDS[number - 1])})"
-            )
+            return self.island_words(view, int(ref[1:]), view.islands[int(ref[1:]) - 1], lang)
         piece = next((p for p in view.pieces if str(p.id) == ref), None)
         return self.piece_text(view, piece, lang) if piece else t(lang, "fireship.gone")
 
@@ -467,7 +469,8 @@ class FireshipUI(DescribesSea, GameUI):
             params.update(piece=KIND_EMOJI[event["piece_kind"]], start=label(tuple(event["start"])),
                           end=label(tuple(event["end"])), cost=event["cost"])  # fmt: skip
         elif kind == "attacked":
-            params.update(leader=self._event_ref(view, event["leader"], lang), target=self._event_ref(view, event["target"], lang),
+            params.update(leader=self._attacker_text(view, event, "leader", event["seat"], lang),
+                          target=self._attacker_text(view, event, "target", event["defender"], lang),
                           attack=event["attack"], defence=event["defence"])  # fmt: skip
         elif kind == "attack_rolled":
             params["die"] = t(lang, f"fireship.die.{event['die']}")
@@ -505,10 +508,21 @@ class FireshipUI(DescribesSea, GameUI):
             variant = "." + event["reason"]
         return t(lang, f"fireship.event.{kind}{variant}", **params)
 
-    def _event_ref(self, view: FireshipView, ref: str, lang: Language) -> str:
-        """A piece named in an old event may be gone: its number is enough then."""
-        return self.ref_text(view, ref, lang) if ref.startswith("i") or any(str(p.id) == ref for p in view.pieces) else (
-            t(lang, "fireship.gone"))  # fmt: skip
+    def _attacker_text(
+        self, view: FireshipView, event: dict[str, Any], side: str, owner: int | None, lang: Language
+    ) -> str:
+        """A side of an attack as it stood then: the piece where it was (it may have moved or sunk
+        since), the island in its owner's colour of the time."""
+        ref = event[side]
+        if ref.startswith("i"):
+            return self.island_words(view, int(ref[1:]), owner, lang)
+        if event.get(f"{side}_kind") and event.get(f"{side}_cell"):
+            cell = event[f"{side}_cell"]
+            return self.piece_words(view, owner, event[f"{side}_kind"], (cell[0], cell[1]), lang)
+        # an event stored before the pieces were kept in it: the piece as it is now, if it is still there
+        return (
+            self.ref_text(view, ref, lang) if any(str(p.id) == ref for p in view.pieces) else t(lang, "fireship.gone")
+        )
 
     # -- the end and the texts ----------------------------------------------------------
     def result(self, record: SessionRecord, state: FireshipState, lang: Language) -> discord.Embed:

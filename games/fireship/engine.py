@@ -646,8 +646,13 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         defender = self.owner_of(state, action.target)
         attack, defence = self.power(state, action.leader), self.power(state, action.target)
         state.led.append(action.leader)
+        leader, target = (
+            None if ref.startswith("i") else self.piece(state, int(ref)) for ref in (action.leader, action.target)
+        )
         events.append(Attacked(seat=seat, leader=action.leader, target=action.target, defender=defender,
-                               attack=attack, defence=defence))  # fmt: skip
+                               attack=attack, defence=defence, leader_kind=leader.kind if leader else None,
+                               leader_cell=leader.cell if leader else None, target_kind=target.kind if target else None,
+                               target_cell=target.cell if target else None))  # fmt: skip
         if action.plus:
             self._discard(state, seat, "plus_one", False)
             events.append(CardPlayed(seat=seat, card="plus_one", badge=False))

@@ -279,6 +279,12 @@ class Attacked(Event):
     defender: int | None  # None: a white island or boat
     attack: int
     defence: int
+    # The pieces as they stood, for a narration written after they have moved or sunk (None: an
+    # island, or an event stored before these fields).
+    leader_kind: Kind | None = None
+    leader_cell: Cell | None = None
+    target_kind: Kind | None = None
+    target_cell: Cell | None = None
 
 
 class AttackRolled(Event):

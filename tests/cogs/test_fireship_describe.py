@@ -13,7 +13,7 @@ from cogs.fireship.board import FireshipUI
 from games.core import Rng
 from games.fireship import ENGINE
 from games.fireship.board import label
-from games.fireship.models import FireshipState, Select
+from games.fireship.models import Attack, FireshipState, Select
 from tests.games.contract_hooks import PERTURBATIONS
 from tests.games.test_fireship_rules import build
 
@@ -144,3 +144,21 @@ def test_a_game_stopped_by_its_rounds_names_its_last_round() -> None:
         title = embed.title if embed else None
         assert title is not None and title.endswith("2/2")
         assert said in UI.describe(record, state, lang)
+
+
+def test_an_attack_is_told_as_it_stood_then() -> None:
+    """The latest moves are written after the attack: a boat sunk since is named where it
+    was, an island taken since keeps the colour it had."""
+    record = table(2)
+    state = build([(0, "boat", "D5"), (1, "boat", "E6")])
+    _after, events = ENGINE.apply(state, 0, Attack(leader="0", target="1"))
+    (attacked,) = [e for e in events if e.kind == "attacked"]
+    sunk = ENGINE.view(build([(0, "boat", "D5")], islands={1: 0}), None)  # the boat gone, island 1 taken
+    told = UI.narrate(record, sunk, attacked.model_dump(), "en")
+    assert told is not None and f"⛵ Boat D5 → {UI.dot(sunk, 1)} ⛵ Boat E6" in told and "no longer" not in told
+    white = {**attacked.model_dump(), "target": "i1", "defender": None}  # island 1 was white then
+    island = UI.narrate(record, sunk, white, "fr")
+    assert island is not None and "⚪ 🏝️ Île 1 (E5)" in island
+    old = {k: v for k, v in attacked.model_dump().items() if not k.endswith(("_kind", "_cell"))}
+    told = UI.narrate(record, sunk, old, "en")  # an event stored before the pieces were kept in it
+    assert told is not None and "a piece no longer on the map" in told

@@ -433,7 +433,9 @@ def test_power_counts_the_leader_and_its_colour_one_cell_around() -> None:
     option = attacks(state)[("0", "4", False)]
     assert (option.attack, option.defence, option.die) == (9, 7, "blue")
     _after, events = act(state, Attack(leader="0", target="4"))
-    assert of(events, Attacked) == [Attacked(seat=0, leader="0", target="4", defender=1, attack=9, defence=7)]
+    assert of(events, Attacked) == [Attacked(seat=0, leader="0", target="4", defender=1, attack=9, defence=7,
+                                             leader_kind="boat", leader_cell=at("I9"), target_kind="boat",
+                                             target_cell=at("H10"))]  # fmt: skip
     # Each kind's own worth, alone.
     alone = build([(0, "boat", "B3"), (0, "plane", "F3"), (0, "battleship", "M3"), (1, "boat", "R18")], islands={1: 1})
     assert [ENGINE.power(alone, ref) for ref in ("0", "1", "2", "i1")] == [1, 2, 4, 2]
