@@ -110,7 +110,7 @@ class LabyrintheUI(DescribesCastle, GameUI):
 
     def _target(self, view: LabyrintheView, lang: Language) -> str:
         if view.target is None:
-            return t(lang, "labyrinthe.board.no_target")
+            return t(lang, "labyrinthe.board.over" if view.outcome else "labyrinthe.board.no_target")
         cell = label(view.treasures[view.target])
         return t(lang, "labyrinthe.board.target_at", treasure=treasure_name(view.target, lang), cell=cell, bag=view.bag)
 

@@ -50,7 +50,7 @@ class DescribesCastle:
 
 def target_line(view: LabyrintheView, lang: Language) -> str:
     if view.target is None:
-        return t(lang, "labyrinthe.describe.no_target")
+        return t(lang, "labyrinthe.describe.over" if view.outcome else "labyrinthe.describe.no_target")
     return t(lang, "labyrinthe.describe.target", treasure=treasure_name(view.target, lang),
              cell=label(view.treasures[view.target]), bag=view.bag)  # fmt: skip
 

@@ -138,3 +138,18 @@ def test_a_secret_sign_leaves_the_picture_as_it_was(games: list[list[LabyrintheS
     after = ENGINE.apply(state, seat, Choose(sign="rock", round=state.duel.round)).state
     assert after.duel.choices and ENGINE.view(after, None) != ENGINE.view(state, None)  # the view says one chose
     assert render(ENGINE.view(after, None)) == render(ENGINE.view(state, None))
+
+
+def test_a_finished_game_seeks_no_treasure_and_says_so(games: list[list[LabyrintheState]]) -> None:
+    """At the end nothing is sought, whatever is left in the bag: the words say the game is
+    over, not that the bag is empty."""
+    last = games[0][-1]
+    view = ENGINE.view(last, None)
+    assert view.outcome is not None and view.target is None
+    record = table(last.seats)
+    for lang, over, empty in (
+        ("fr", "la partie est terminée", "le sac est vide"),
+        ("en", "the game is over", "bag is empty"),
+    ):
+        text = "\n".join(UI.describe(record, last, lang))
+        assert over in text and empty not in text
