@@ -498,8 +498,8 @@ class FireshipUI(DescribesSea, GameUI):
             variant = ".kept" if event["card"] is None else ".played"
         elif kind == "gained":
             what = event["what"]
-            params["what"] = self.card_text(what[6:], lang) if what.startswith("badge_") else (
-                f"{KIND_EMOJI[what]} {t(lang, f'fireship.kind.{what}')}")  # fmt: skip
+            params["what"] = t(lang, "fireship.gain.badge", card=self.card_text(what[6:], lang)) if what.startswith(
+                "badge_") else t(lang, f"fireship.gain.{what}")  # fmt: skip
             variant = ".given" if event["given"] else ".none_left"
         elif kind in ("whirlpool_placed", "kraken", "whirlpool_struck"):
             params["cell"] = label(tuple(event["cell"]))

@@ -255,7 +255,9 @@ class FortBoyardUI(DescribesFort, GameUI):
             case "intruder":
                 return t(lang, "fortboyard.trial.intruder", items=" · ".join(trial.items or []))
             case "arithmetic":
-                steps = " → ".join(step.replace("x", "×").replace("/", "÷") for step in trial.steps or [])
+                steps = " → ".join(
+                    step.replace("x", "×").replace("/", "÷").replace("-", "−") for step in trial.steps or []
+                )
                 return t(lang, "fortboyard.trial.arithmetic", start=trial.target, steps=steps)
             case "tapping":
                 return t(lang, "fortboyard.trial.tapping", target=trial.target, taps=trial.taps)

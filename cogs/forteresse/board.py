@@ -37,6 +37,7 @@ from cogs.forteresse.names import (
     RANK_KEYS,  # noqa: F401 - the catalog test reads it (and the event kinds below) here
     ROMAN,
     SUITS,
+    after_colon,
     card_name,
     cards_text,
     clip,
@@ -149,21 +150,23 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
         lines = [
             t(lang, "forteresse.board.phase", turn=view.turn + 1, numeral=ROMAN[view.phase], phase=phase),
             t(lang, "forteresse.board.step", step=view.step, name=t(lang, f"{step}.name"),
-              help=t(lang, f"{step}.help")),
+              help=after_colon(lang, f"{step}.help")),
         ]  # fmt: skip
         if view.prompt is not None:
-            prompt = self._prompt_text(view, lang)
             if public:
+                prompt = self._prompt_text(view, lang, in_sentence=True)
                 lines.append(t(lang, "forteresse.board.waiting", player=seat_mention(record, 0, lang), prompt=prompt))
             else:
-                lines.append(t(lang, "forteresse.private.now", prompt=prompt))
+                lines.append(t(lang, "forteresse.private.now", prompt=self._prompt_text(view, lang)))
         return "\n".join(lines)
 
-    def _prompt_text(self, view: ForteresseView, lang: Language) -> str:
+    def _prompt_text(self, view: ForteresseView, lang: Language, in_sentence: bool = False) -> str:
+        """What the player must decide; ``in_sentence`` where it follows « : »."""
         prompt = view.prompt
         assert prompt is not None
         card = card_name(prompt.focus, lang) if prompt.focus else ""
-        return t(lang, f"forteresse.prompt.{prompt.kind}", card=card, owed=prompt.owed, count=prompt.owed)
+        words = after_colon if in_sentence else t
+        return words(lang, f"forteresse.prompt.{prompt.kind}", card=card, owed=prompt.owed, count=prompt.owed)
 
     # -- the table in text ----------------------------------------------------------
     def _table_fields(self, view: ForteresseView, lang: Language) -> list[tuple[str, str]]:

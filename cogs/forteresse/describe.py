@@ -46,7 +46,7 @@ class DescribesTable:
         ]  # fmt: skip
         if view.result is None and view.prompt is not None and record.status == "active":
             lines.append(t(lang, "forteresse.board.waiting", player=seat_name(record, 0, lang),
-                           prompt=self._prompt_text(view, lang)))  # type: ignore[attr-defined]  # fmt: skip
+                           prompt=self._prompt_text(view, lang, in_sentence=True)))  # type: ignore[attr-defined]  # fmt: skip
         for name, text in self._table_fields(view, lang):  # type: ignore[attr-defined]
             lines.append(t(lang, "forteresse.describe.heading", name=name))
             lines += [f"• {line}" for line in BOLD.sub("", text).split("\n")]

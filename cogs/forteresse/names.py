@@ -1,6 +1,6 @@
 """Cards in words, in the reader's language ("Roi ♥", "10 ♦", "As ♠"), and the marks every Forteresse message shares."""
 
-from bot.i18n import Language, t
+from bot.i18n import Language, catalog, t
 
 COLOUR = 0x7B341E
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}  # the phases
@@ -21,3 +21,12 @@ def cards_text(cards: list[str], lang: Language) -> str:
 
 def clip(text: str, size: int) -> str:
     return text if len(text) <= size else text[: size - 1] + "…"
+
+
+def after_colon(lang: Language, key: str, **params: object) -> str:
+    """The text ``key`` set after « : »: French starts it in lower case (« Étape 1.1, Pioche
+    Joueur : piochez… »), unless it opens with a placeholder (a card's name keeps its capital)."""
+    text = t(lang, key, **params)
+    texts = catalog().texts[lang]
+    template = texts.get(key) or texts.get(f"{key}.other") or "{"
+    return text[:1].lower() + text[1:] if lang == "fr" and not template.startswith("{") else text

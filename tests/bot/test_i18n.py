@@ -20,5 +20,5 @@ def test_durations_are_written_out_in_each_language() -> None:
     assert clock_text(1440, "en") == "1 day" and clock_text(1440, "fr") == "1\xa0jour"
     assert clock_text(1530, "en") == "1 day, 1 hour, and 30 minutes"
     assert clock_text(1530, "fr") == "1\xa0jour, 1\xa0heure et 30 minutes"
-    assert clock_text(0, "en") == "no clock" and clock_text(0, "fr") == "sans limite"
+    assert clock_text(0, "en") == "no limit" and clock_text(0, "fr") == "sans limite"
     assert duration("en", days=7) == "7 days" and duration("fr", hours=2) == "2\xa0heures"

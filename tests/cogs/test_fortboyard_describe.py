@@ -91,10 +91,10 @@ def test_a_known_position_is_told_whole() -> None:
     lines = UI.describe(table(4), known_position(), "en")
     assert lines[:9] == [
         "Round 2: the clues",
-        "🔴 ann: cell 6 (Prison) · ⛓️ misses a turn · 2 keys · 1 clue of 4",
-        "🔵 bob: 🤿 in the sea, 4/10 · 0 keys · 0 clues of 4",
-        "🟢 cat: at the start · 1 key · 3 clues of 4",
-        "🟡 dan: left the game · 1 key · 0 clues of 4",
+        "🔴 ann: cell 6 (Prison) · ⛓️ misses a turn · 2 keys · 1 of 4 clues",
+        "🔵 bob: 🤿 in the sea, 4/10 · 0 keys · 0 of 4 clues",
+        "🟢 cat: at the start · 1 key · 3 of 4 clues",
+        "🟡 dan: left the game · 1 key · 0 of 4 clues",
         "🔑 Keys in stock: 13",
         "Last roll of the die: 5.",
         "cat: roll the die.",
@@ -105,7 +105,7 @@ def test_a_known_position_is_told_whole() -> None:
             "19 Master key, 20 Strength, 21 Riddle, 22 Duel, 23 Riddle."
         ),
     ]
-    assert lines[9] == "The sea: a loop of 10 cells from the sunken key, under Father Fouras's cell 12, back to it."
+    assert lines[9] == "The sea: a loop of 10 cells that starts and ends at the sunken key, under Father Fouras's cell 12."
     french = UI.describe(table(4), known_position(), "fr")
     assert french[1:6] == [
         "🔴 ann : case 6 (Prison) · ⛓️ passe son prochain tour · 2 clés · 1 indice sur 4",

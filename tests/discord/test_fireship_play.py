@@ -45,7 +45,7 @@ async def test_a_whole_game_against_computers_in_french(env: Env) -> None:
     set_locale(ann, "fr")
     record, thread, _ = await open_game_table(env, channel, "fireship", ann, [], computers=2, lang="fr", rounds=3)
     shown = board(env, thread, record)
-    assert shown.embeds[0].title.startswith("⚓ Fireship — table n°")
+    assert shown.embeds[0].title.startswith("⚓ Fireship — table n°\xa0")
     assert "joue en premier" in public_text(shown)  # « le tirage le plus grand désigne le joueur N°1 »
     driver = Driver(env, thread, [ann], record.id)
     record = await driver.play_until(lambda state: False)
@@ -54,7 +54,7 @@ async def test_a_whole_game_against_computers_in_french(env: Env) -> None:
     texts = thread_text(env, thread)
     assert "La partie est terminée." in texts and "🔵 ann" in texts
     (result,) = [m for m in thread.history() if m.embeds and m.embeds[0].title.startswith("🏆 Fireship")]
-    assert result.embeds[0].description.startswith(("Les tours sont écoulés", "🔵", "ann", "🤖"))
+    assert result.embeds[0].description.startswith(("Tous les tours sont joués", "🔵", "ann", "🤖"))
     assert any(f" {word} · puissance" in field.value for field in result.embeds[0].fields for word in ("île", "îles"))
     await check_log_and_replay(env, record, driver.tokens)
 

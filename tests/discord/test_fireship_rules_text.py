@@ -12,7 +12,7 @@ WORDS = {  # how each language says what the text must state
     "en": {"wheel": "11 equal segments", "badges": "6 of each kind", "deck": "The 55 mystery cards",
            "beaten": "beaten in an attack is destroyed"},
     "fr": {"wheel": "11 segments égaux", "badges": "6 de chaque sorte", "deck": "Les 55 cartes mystères",
-           "beaten": "battu lors d’une attaque est détruit"},
+           "beaten": "battu lors d'une attaque est détruit"},
 }  # fmt: skip
 
 

@@ -56,15 +56,15 @@ async def test_a_new_mechanic_plays_through_the_board(env, kind: str) -> None:
     if kind == "intruder":
         assert "lion · tigre · chaise · loup · ours" in shown and "chaise — des animaux" not in shown
     if kind == "arithmetic":
-        assert "**8**" in shown and "+ 4 → × 2 → - 6" in shown
+        assert "**8**" in shown and "+ 4 → × 2 → − 6" in shown
     if kind == "battleship":
         assert "A1" in shown and "C3" in shown
     record = await driver.play_until(lambda state: state.trial is None, 60)
     after = public_text(board(env, thread, record))
     if kind == "intruder":
-        assert "wins the trial (answer: chaise — des animaux)" in after
+        assert "wins the trial. Answer: chaise — des animaux" in after
     elif kind == "arithmetic":
-        assert "wins the trial (answer: 18)" in after
+        assert "wins the trial. Answer: 18" in after
     elif kind in ("tapping", "reaction"):
         assert "wins the trial" in after
         if kind == "reaction":
@@ -99,7 +99,7 @@ async def test_both_duellists_type_at_once_and_the_second_answer_still_counts(en
     right = await second.submit_modal(boxes[1], {"text": "Eight"})  # the board moved on meanwhile
     assert not right.ephemeral
     after = public_text(board(env, thread, await driver.record()))
-    assert "answers: wrong" in after and "wins the trial (answer: eight)" in after
+    assert "answers: wrong" in after and "wins the trial. Answer: eight" in after
 
 
 async def test_the_red_light_shows_no_countdown(env) -> None:
@@ -165,7 +165,7 @@ async def test_a_typed_answer_as_long_as_the_box_allows_is_played(env) -> None:
         assert not result.ephemeral, result.response.content
         after = await driver.record()
         assert after.version > record.version and env.bot.service.state(after).trial is None
-        assert "trial lost (answer: chaise — des animaux)" in public_text(board(env, thread, after))
+        assert "trial lost. Answer: chaise — des animaux" in public_text(board(env, thread, after))
 
 
 def test_the_answer_kept_is_the_boxs_first_100_characters() -> None:

@@ -72,7 +72,7 @@ async def test_the_hand_command_shows_the_private_view(env) -> None:
     result = await ann.slash(thread, "forteresse hand")
     assert result.ephemeral
     shown = result.response.message
-    assert shown.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°{record.id}"
+    assert shown.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°\xa0{record.id}"
     assert shown.embeds[0].fields[0].name == "Main (6)"
     assert version_of(shown) == record.version
     assert set(controls(shown)) == {"mull", "keep"}

@@ -39,7 +39,7 @@ async def test_both_discards_in_full_and_in_order_in_both_languages(env, monkeyp
     answer = private_reply(await ann.click(shown, custom_id=button))
     assert answer.flags.ephemeral
     (embed,) = answer.embeds
-    assert embed.title == f"🃏 Défausses — Forteresse Solo n°{record.id}"
+    assert embed.title == f"🃏 Défausses — Forteresse Solo n°\xa0{record.id}"
     assert "de la plus ancienne carte à la plus récente" in embed.description
     assert [(f.name, f.value) for f in embed.fields] == [
         (f"🎴 Défausse du joueur ({len(state.discard)} cartes)", listed(state.discard, "fr")),

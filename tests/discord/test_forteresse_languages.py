@@ -65,7 +65,7 @@ async def test_a_french_player_on_an_english_server(env) -> None:
     assert embed.title == f"🏰 Forteresse Solo — table #{record.id}"
     driver = Driver(env, thread, ann, record.id)
     shown = await driver.open_hand()
-    assert shown.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°{record.id}"
+    assert shown.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°\xa0{record.id}"
     assert shown.embeds[0].description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
     assert shown.embeds[0].footer.text.startswith("Vous seul voyez ce message.")
     await driver.play_one()

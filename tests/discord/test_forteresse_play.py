@@ -76,7 +76,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     assert any(t.startswith("ak.") for t in driver.tokens) and any(t.startswith("pl") for t in driver.tokens)
 
     result = thread.history()[-1].embeds[0]
-    assert result.title == f"🏆 Forteresse Solo — table #{record.id} won"
+    assert result.title == f"🏆 Forteresse Solo #{record.id} — game won"
     assert result.description == (
         f"ann pillaged three Treasures of the Fortress.\nTurns played: {state.turn + 1}\nTreasures pillaged: 3/3"
     )
@@ -104,9 +104,9 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
     set_locale(ann, "fr")
 
     record, thread, _ = await start(env, channel, ann)
-    assert thread.name == f"Forteresse Solo n°{record.id}"
+    assert thread.name == f"Forteresse Solo n°\xa0{record.id}"
     embed = board(env, thread, record).embeds[0]
-    assert embed.title == f"🏰 Forteresse Solo — table n°{record.id}"
+    assert embed.title == f"🏰 Forteresse Solo — table n°\xa0{record.id}"
     assert embed.description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
     assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
     assert [i.label for i in items(board(env, thread, record))] == [
@@ -120,14 +120,14 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
 
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
-    assert hand.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°{record.id}"
+    assert hand.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°\xa0{record.id}"
     assert [i.label for i in items(hand)] == ["Mulligan : nouvelle main", "Garder cette main"]
     record = await driver.play_to_end()
     state = game_state(env, record)
     assert state.result == "lost" and state.end_reason == "deck_empty"
 
     result = thread.history()[-1].embeds[0]
-    assert result.title == f"🏁 Forteresse Solo — table n°{record.id} perdue"
+    assert result.title == f"🏁 Forteresse Solo n°\xa0{record.id} — partie perdue"
     assert result.description == (
         f"Le paquet de ann était vide au début d'un tour.\nTours joués : {state.turn}\nTrésors pillés : 0/3"
     )

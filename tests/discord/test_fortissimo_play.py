@@ -54,7 +54,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
     assert record.status == "active"
     (thread,) = channel.threads
-    assert thread.name == f"Fortissimo! n°{record.id}" and record.channel_id == thread.id
+    assert thread.name == f"Fortissimo! n°\xa0{record.id}" and record.channel_id == thread.id
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.components == []
     assert lobby.embeds[0].description == f"La partie a commencé : <#{thread.id}>"
@@ -80,11 +80,11 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     winner = record.seats[outcome.winners[0]].name
     assert "r" in driver.tokens and "t" in driver.tokens  # cards were put back and taken
     result = thread.history()[-1]
-    assert result.embeds[0].title == f"🏁 Fortissimo! — résultat de la table n°{record.id}"
+    assert result.embeds[0].title == f"🏁 Fortissimo! — résultat de la table n°\xa0{record.id}"
     assert result.embeds[0].description.startswith(f"🏆 Victoire : **{winner}**\n")
     assert result.embeds[0].fields[0].name == f"1. {winner}"
     # The final board stays, without a control of the game: only a rematch and the rules.
-    assert [m.id for m in bot_messages(thread, env) if m.embeds and "table n°" in (m.embeds[0].title or "")] == [
+    assert [m.id for m in bot_messages(thread, env) if m.embeds and "table n°\xa0" in (m.embeds[0].title or "")] == [
         record.board_message_ids[0],
         result.id,
     ]

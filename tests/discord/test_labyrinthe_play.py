@@ -20,7 +20,7 @@ async def test_whole_game_between_two_humans_in_french(env) -> None:
     assert thread.id != channel.id  # play moved to the game's thread
     shown = board(env, thread, record)
     embed = shown.embeds[0]
-    assert embed.title == f"🏰 Le labyrinthe secret — table n°{record.id}"
+    assert embed.title == f"🏰 Le labyrinthe secret — table n°\xa0{record.id}"
     assert embed.image.url == "attachment://board.png" and shown.attachments  # the castle's picture
     assert "Trésor cherché" in public_text(shown)
     labels = [getattr(i, "label", "") for i in items(shown)]

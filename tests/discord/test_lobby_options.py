@@ -71,7 +71,7 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
         set_locale(member, "fr")
     record = await open_lobby(env, channel, ann, "fortissimo")
     panel = await open_panel(env, channel, ann, record)
-    assert panel.content.startswith(f"⚙️ Options de la table n°{record.id}, pour vous seul")
+    assert panel.content.startswith(f"⚙️ Options de la table n°\xa0{record.id}, pour vous seul")
     assert "**variante** : Règle de base, ou version avancée avec points et pouvoirs" in panel.content
     assert "**temps_par_tour** : Minutes par tour pour cette partie" in panel.content
     variant = menu(panel, "variant")
@@ -145,7 +145,9 @@ async def test_a_number_out_of_bounds_is_refused_in_english_and_a_good_one_plays
     assert unchanged.options == {"rounds": 20} and unchanged.version == record.version
 
     await type_number(ann, panel, "rounds", " 7 ")
-    assert options_text(lobby_of(env, channel, record)).startswith("7 rounds, then the most islands win\n")
+    assert options_text(lobby_of(env, channel, record)).startswith(
+        "7 rounds, then whoever holds the most islands wins\n"
+    )
     await add_computer(channel, ann, lobby_of(env, channel, record))
     await ann.click(lobby_of(env, channel, record), label=LOBBY_LABELS["en"]["start"])
     started = await session(env, record.id)
@@ -193,7 +195,7 @@ async def test_the_panel_keeps_working_after_a_restart(env, db_path) -> None:
     assert after.options == {"rounds": 12} and after.clock.turn_minutes == 0
     assert (
         options_text(lobby_of(env, channel, record))
-        == "12 rounds, then the most islands win\n⏰ Time per turn: no clock"
+        == "12 rounds, then whoever holds the most islands wins\n⏰ Time per turn: no limit"
     )
     await add_computer(channel, ann, lobby_of(env, channel, record))
     await ann.click(lobby_of(env, channel, record), label=LOBBY_LABELS["en"]["start"])
@@ -210,7 +212,7 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
         ("French cards", False), ("English cards", True)
     ]  # fmt: skip
     assert [o.label for o in menu(panel, "side").options] == ["side: red texts", "side: blue texts",
-                                                              "side: red or blue, drawn"]  # fmt: skip
+                                                              "side: red or blue sides, drawn at random"]  # fmt: skip
     assert menu(panel, "clock").label == "hourglass: 30 seconds"  # the unit written out
     assert not [i for i in items(panel) if "computer" in (getattr(i, "custom_id", None) or "")]
 

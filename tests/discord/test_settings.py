@@ -34,7 +34,7 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None:
     }
     await boss.slash(channel, "settings", turn_clock=0)
     seen = (await ann.slash(channel, "settings")).response.embeds[0]
-    assert seen.fields[3].value == "no clock"
+    assert seen.fields[3].value == "no limit"
     await boss.slash(channel, "settings", turn_clock=1530)
     seen = (await ann.slash(channel, "settings")).response.embeds[0]
     assert seen.fields[3].value == "1 day, 1 hour, and 30 minutes"
