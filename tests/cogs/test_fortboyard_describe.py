@@ -105,7 +105,9 @@ def test_a_known_position_is_told_whole() -> None:
             "19 Master key, 20 Strength, 21 Riddle, 22 Duel, 23 Riddle."
         ),
     ]
-    assert lines[9] == "The sea: a loop of 10 cells that starts and ends at the sunken key, under Father Fouras's cell 12."
+    assert (
+        lines[9] == "The sea: a loop of 10 cells that starts and ends at the sunken key, under Father Fouras's cell 12."
+    )
     french = UI.describe(table(4), known_position(), "fr")
     assert french[1:6] == [
         "🔴 ann : case 6 (Prison) · ⛓️ passe son prochain tour · 2 clés · 1 indice sur 4",
