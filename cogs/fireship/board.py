@@ -38,7 +38,7 @@ from bot.ui.game_ui import (
     seat_name,
 )
 from bot.ui.table_core import jump_url
-from cogs.fireship.describe import DescribesSea
+from cogs.fireship.describe import KIND_EMOJI, DescribesSea
 from cogs.fireship.picture import render
 from games.fireship import ENGINE, cards
 from games.fireship.board import (
@@ -78,7 +78,6 @@ GAME = ENGINE.name
 COLOUR = 0x1F6FB2
 DOTS = {"blue": "🔵", "red": "🔴", "green": "🟢", "yellow": "🟡"}
 WHITE = "⚪"
-KIND_EMOJI = {"boat": "⛵", "plane": "✈️", "battleship": "🚢"}
 SPECIAL_EMOJI = {"battleship": "⚓", "wheel": "🎡", "mystery": "❓"}
 CARD_EMOJI = {
     "non": "🚫", "boum": "💣", "plus_one": "➕", "updraft": "🌬️", "fog": "🌫️", "whirlpool": "🌀",
