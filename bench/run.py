@@ -3,7 +3,7 @@
 1. Engine: ``apply`` + ``legal_actions`` per step, p50 and p99 in microseconds.
 2. Clicks: median and p99 time to handle a Fortissimo click through the
    simulated Discord, beside a bot whose handler only acknowledges; then the same
-   clicks while another table's strong computer thinks (in a worker thread) non-stop.
+   clicks while another table's strong computer thinks non-stop (as the bot runs it).
 3. Memory: resident set size with 0 and 10,000 stored sessions, and after
    clicks on 300 different stored games.
 
@@ -28,10 +28,11 @@ from discord.ext import commands
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot import search_pool
 from bot.app import GameBot
 from bot.config import Settings
 from bot.storage import SqliteStorage
-from games.core import Budget, Rng, registry
+from games.core import Rng, registry
 
 
 def percentiles(samples: list[float]) -> tuple[float, float]:
@@ -132,7 +133,7 @@ async def timed(click) -> tuple[float, float]:
 
 def strong_decision(stop: float = 0.25) -> None:
     """One move of Fortissimo's strong computer, as the session service makes it: a quarter of a
-    second at most, in a worker thread."""
+    second at most, in the search pool's worker process, waited for in a thread."""
     engine = registry.get("fortissimo")
     state = engine.new_game(2, engine.make_options({}), 7)
     rng = Rng.from_seed(7)
@@ -140,9 +141,9 @@ def strong_decision(stop: float = 0.25) -> None:
         seat = min(engine.to_act(state))
         state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat))).state
     seat = min(engine.to_act(state))
-    deadline = time.monotonic() + stop
-    budget = Budget(2000, lambda: time.monotonic() > deadline)
-    engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng, "strong", budget)
+    search_pool.think(
+        "fortissimo", engine.view(state, seat), engine.legal_actions(state, seat), rng, "strong", 2000, stop
+    )
 
 
 async def keep_thinking(done: asyncio.Event) -> None:

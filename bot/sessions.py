@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import replays, turn_clock
+from bot import replays, search_pool, turn_clock
 from bot.errors import StaleBoard, UserError
 from bot.replays import RESIGN
 from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock, VersionConflict
-from games.core import Budget, Engine, Event, IllegalAction, Outcome, Rng, registry
+from games.core import Engine, Event, IllegalAction, Outcome, Rng, registry
 
 RECENT_EVENTS = 12  # the public events the board narrates: one click may bring several
 # A control whose action says itself what it answers (a duel's round) carries no board
@@ -460,10 +460,9 @@ class SessionService:
         view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
         if level == "normal":
             action = engine.choose(view, legal, rng)
-        else:
-            deadline = time.monotonic() + self.search_seconds
-            action = engine.choose(
-                view, legal, rng, level, Budget(self.search_iterations, lambda: time.monotonic() > deadline)
+        else:  # a search: in a worker process, so that other tables' clicks are not held up
+            action = search_pool.think(
+                record.game, view, legal, rng, level, self.search_iterations, self.search_seconds
             )
         step = engine.apply(state, seat, action)
         events += step.events

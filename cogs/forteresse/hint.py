@@ -2,24 +2,25 @@
 
 Anyone may click; only the table's player gets an answer (others: the usual refusal). The
 answer names the move as the player's own controls do (``ForteresseUI.action_words``) and
-changes nothing. The search runs off the event loop (``asyncio.to_thread``, as the session
-service runs computer moves) under the session's lock, with a clock as a safety net; its
-seed is the session's seed and version, so one position always gets the same hint.
+changes nothing. The search runs in the computer players' worker process (``bot.search_pool``,
+waited for in a thread, as the session service does) under the session's lock, with a clock
+as a safety net; its seed is the session's seed and version, so one position always gets the
+same hint.
 
 The button is a ``DynamicItem`` of this cog (``hint:forteresse:<session>``): the shared
 private menus (``GameUI.more``) are answered on the event loop, too soon for a search.
 """
 
 import asyncio
-import time
 from typing import Any
 
 import discord
 
+from bot import search_pool
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.tables import Tables
-from games.core import Budget, Rng
+from games.core import Rng
 from games.forteresse import ENGINE
 from games.forteresse.models import ForteresseAction, ForteresseState
 from games.forteresse.strong import ITERATIONS
@@ -32,10 +33,8 @@ def hint_move(record: SessionRecord, state: ForteresseState) -> ForteresseAction
     legal = ENGINE.legal_actions(state, 0)
     if not legal:
         return None
-    deadline = time.monotonic() + HINT_SECONDS
-    budget = Budget(ITERATIONS, lambda: time.monotonic() > deadline)
     rng = Rng.from_seed(record.seed * 1_000_003 + record.version)
-    return ENGINE.choose(ENGINE.view(state, 0), legal, rng, "strong", budget)
+    return search_pool.think(ENGINE.name, ENGINE.view(state, 0), legal, rng, "strong", ITERATIONS, HINT_SECONDS)
 
 
 def hint_text(ui: Any, record: SessionRecord, state: ForteresseState, lang: Language) -> str:
