@@ -47,14 +47,18 @@ class Catalog:
     def has(self, lang: Language, key: str) -> bool:
         return key in self.texts[lang] or f"{key}.{PLURAL_FORMS[0]}" in self.texts[lang]
 
-    def t(self, lang: Language, key: str, **params: object) -> str:
-        """The text ``key`` with its placeholders filled. A text that depends on a number has
-        a form per plural category (``key.one``, ``key.other``), picked by ``count``."""
+    def template(self, lang: Language, key: str, count: object = None) -> str | None:
+        """The text ``key`` before its placeholders are filled. A text that depends on a number
+        has a form per plural category (``key.one``, ``key.other``), picked by ``count``."""
         text = self.texts[lang].get(key)
-        count = params.get("count")
         if text is None and isinstance(count, int):
             form = Locale.parse(lang).plural_form(count)
             text = self.texts[lang].get(f"{key}.{form}", self.texts[lang].get(f"{key}.other"))
+        return text
+
+    def t(self, lang: Language, key: str, **params: object) -> str:
+        """The text ``key`` with its placeholders filled (``count`` picks a plural form)."""
+        text = self.template(lang, key, params.get("count"))
         if text is None:
             log.warning("missing text %s for %s", key, lang)
             return key

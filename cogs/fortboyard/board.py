@@ -629,7 +629,6 @@ class FortBoyardUI(DescribesFort, GameUI):
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
         assert isinstance(opts, FortBoyardOptions)
-        line = t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
+        return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
                  side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang),
                  **opts.computer.model_dump())  # fmt: skip
-        return line[:1].upper() + line[1:]  # « Cartes en français · … »

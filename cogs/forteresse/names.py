@@ -27,6 +27,5 @@ def after_colon(lang: Language, key: str, **params: object) -> str:
     """The text ``key`` set after « : »: French starts it in lower case (« Étape 1.1, Pioche
     Joueur : piochez… »), unless it opens with a placeholder (a card's name keeps its capital)."""
     text = t(lang, key, **params)
-    texts = catalog().texts[lang]
-    template = texts.get(key) or texts.get(f"{key}.other") or "{"
+    template = catalog().template(lang, key, params.get("count")) or "{"
     return text[:1].lower() + text[1:] if lang == "fr" and not template.startswith("{") else text

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def catalog_words(language: str) -> set[str]:
-    """Every word of the bot's texts (a lobby says « cartes en français »)."""
+    """Every word of the bot's texts (a lobby says « Cartes en français »)."""
     found: set[str] = set()
     for catalog in [ROOT / "bot/locales", *ROOT.glob("cogs/*/locales")]:
         found |= set(words((catalog / f"{language}.json").read_text("utf-8")))
