@@ -16,9 +16,12 @@ from discord.ext import commands
 import cogs
 from bot.config import Settings
 from bot.i18n import CatalogTranslator
+from bot.search_pool import SearchPool
 from bot.sessions import SessionService
+from bot.shard_leases import ShardLeases
 from bot.storage import EVERY_SHARD, Shards, Storage, storage_for
 from bot.ui.components import DYNAMIC_ITEMS, on_modal
+from bot.ui.computer_turns import ComputerTurns
 from bot.ui.tables import Tables
 from bot.ui.timekeeper import Timekeeper
 
@@ -56,12 +59,15 @@ class GameBot(commands.Bot):
         )  # fmt: skip
         # discord.utils.utcnow is the real time in production and SimCord's virtual
         # time in tests, so stored times and deadlines follow env.advance_time().
+        self.search = SearchPool()  # strong computer players' worker processes, started when first needed
         self.service = SessionService(
             self.storage, clock=lambda: discord.utils.utcnow().timestamp(), search_seconds=settings.search_ms / 1000,
-            search_iterations=settings.search_iterations,
+            search_iterations=settings.search_iterations, search=self.search,
         )  # fmt: skip
         self.tables = Tables(self, self.service, settings.default_language)
         self.timekeeper = Timekeeper(self.tables, self.shards_served)
+        self.computers = ComputerTurns(self.tables, pause=settings.computer_pause_ms / 1000)
+        self.leases: ShardLeases | None = None  # this process's shards, when ``python -m bot`` took them
         self.tree.error(self.on_app_command_error)
         self._caught_up = False
 
@@ -87,9 +93,17 @@ class GameBot(commands.Bot):
         else:
             await self.tree.sync()
 
-    async def close(self) -> None:
+    async def stop_work(self) -> None:
+        """Stop the timers and the computer players, and end the search workers."""
         self.timekeeper.stop()
+        await self.computers.stop()
+        await self.search.close()
+
+    async def close(self) -> None:
+        await self.stop_work()
         await super().close()
+        if self.leases is not None:
+            await self.leases.release()
         await self.storage.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -100,6 +114,7 @@ class GameBot(commands.Bot):
         if not self._caught_up:  # once per process: boards a crash left behind
             self._caught_up = True
             await self.tables.catch_up()
+            await self.computers.resume_all()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is discord.InteractionType.modal_submit:

@@ -32,6 +32,7 @@ class Settings(BaseSettings):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
     search_ms: int = Field(default=250, ge=10, le=5000)  # a strong computer's thinking time a move, at most
     search_iterations: int = Field(default=2000, ge=1)  # and its search's iterations, at most
+    computer_pause_ms: int = Field(default=1500, ge=0, le=10_000)  # between two computer turns shown
 
     @classmethod
     def settings_customise_sources(

@@ -1,37 +1,41 @@
-"""Strong computer players think in a worker process.
+"""Strong computer players think in worker processes of their own.
 
-A search is pure Python work: in a thread of the bot's process it would hold the interpreter
-lock that every other table's click needs (``bench/run.py`` measured a click's median going
-from about 11 ms to 300 ms beside a search that never stops). A small pool of spawned
-processes, one fewer than the machine's cores and at least one, runs ``engine.choose`` there
-instead, and the calling thread only waits. Should the pool fail, the search runs in the
-calling thread: a game never stops for it.
+A search is pure Python work: in the bot's process it would hold the interpreter lock that
+every other table's click needs. The pool runs ``engine.choose`` in a few worker processes
+(``python -m bot.search_worker``; one fewer than the machine's cores, at least one), started
+when first needed and used by nothing else:
+
+- A search waits for a free worker in line. Its clock starts when it is asked for, not when a
+  worker takes it: a busy pool shortens each search instead of making the tables wait, so a
+  decision takes its budget at most (plus the few iterations a search makes before it first
+  looks at its clock).
+- A worker ends with the bot, however the bot ends (``bot.search_worker``); ``close`` kills
+  them at once, since a search holds nothing worth waiting for.
+- A worker that dies is replaced at the next search (the search it was running goes to the new
+  one), and its death is logged once, with its cause. ``SearchFailed`` says that no worker could
+  make a decision: the caller decides at the normal level instead.
 """
 
+import asyncio
 import logging
-import multiprocessing
 import os
-import threading
+import pickle
+import struct
+import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel
 
 from games.core import Budget, Level, Rng, registry
 
 log = logging.getLogger(__name__)
-_pool: ProcessPoolExecutor | None = None
-_lock = threading.Lock()
+HEADER = struct.Struct(">I")  # a frame: its length, then a pickle
+GRACE = 5.0  # seconds a worker may run past a search's budget before it counts as stuck
 
 
-def think(game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float) -> Any:
-    """``engine.choose`` at ``level``, within ``iterations`` and ``seconds``, in a worker process."""
-    try:
-        return _workers().submit(choose, game, view, legal, rng, level, iterations, seconds).result()
-    except Exception as error:  # a broken pool: think here (the error's name only: no view in the log)
-        log.warning("the search pool failed (%s); searching in this process", type(error).__name__)
-        return choose(game, view, legal, rng, level, iterations, seconds)
+class SearchFailed(Exception):
+    """No worker could make this decision (the caller decides at the normal level instead)."""
 
 
 def choose(
@@ -42,10 +46,135 @@ def choose(
     return registry.get(game).choose(view, legal, rng, level, Budget(iterations, lambda: time.monotonic() > deadline))
 
 
-def _workers() -> ProcessPoolExecutor:
-    global _pool
-    with _lock:
-        if _pool is None:
-            workers = max(1, (os.cpu_count() or 2) - 1)
-            _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-        return _pool
+def write_frame(stream: BinaryIO, payload: bytes) -> None:
+    stream.write(HEADER.pack(len(payload)) + payload)
+    stream.flush()
+
+
+def read_frame(stream: BinaryIO) -> Any:
+    """The next request, or None at the end of the stream (the pool closed it)."""
+    header = stream.read(HEADER.size)
+    if len(header) < HEADER.size:
+        return None
+    return pickle.loads(stream.read(HEADER.unpack(header)[0]))
+
+
+class _Worker:
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+
+    @classmethod
+    async def start(cls) -> "_Worker":
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.search_worker", str(os.getpid()),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+        )  # fmt: skip
+        return cls(process)
+
+    async def run(self, request: tuple[Any, ...], seconds: float) -> Any:
+        """One search: ``("move", action)``, or ``("error", its exception's name)`` when the game's
+        search raised. Raises ``SearchFailed`` (the worker is then killed) if it dies or hangs."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        payload = pickle.dumps(request)
+        stdin.write(HEADER.pack(len(payload)) + payload)
+        try:
+            await stdin.drain()
+            header = await asyncio.wait_for(stdout.readexactly(HEADER.size), seconds + GRACE)
+            kind, value = pickle.loads(await stdout.readexactly(HEADER.unpack(header)[0]))
+        except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
+            await self.kill()
+            raise SearchFailed(self._cause(error)) from None
+        return kind, value
+
+    def _cause(self, error: Exception) -> str:
+        if isinstance(error, TimeoutError):
+            return "it did not answer in time"
+        return self.ending if self.process.returncode is not None else f"its pipe broke ({type(error).__name__})"
+
+    @property
+    def ending(self) -> str:
+        code = self.process.returncode
+        return f"killed by signal {-code}" if code is not None and code < 0 else f"it exited with code {code}"
+
+    @property
+    def alive(self) -> bool:
+        return self.process.returncode is None
+
+    async def kill(self) -> None:
+        if self.alive:
+            self.process.kill()
+        await self.process.wait()
+
+
+class SearchPool:
+    def __init__(self, workers: int | None = None) -> None:
+        self.size = workers or max(1, (os.cpu_count() or 2) - 1)
+        self._idle: list[_Worker] = []
+        self._all: set[_Worker] = set()
+        self._free: asyncio.Semaphore | None = None  # made in the running loop
+        self._closed = False
+        self._start_failed = False  # told once: a machine that cannot start one cannot start the next
+
+    async def think(
+        self, game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float
+    ) -> Any:
+        """``engine.choose`` at ``level`` in a worker, within ``iterations`` and ``seconds`` from now."""
+        deadline = time.monotonic() + seconds
+        if self._free is None:
+            self._free = asyncio.Semaphore(self.size)
+        async with self._free:
+            for attempt in (1, 2):  # a worker that died is replaced at once, for this very search
+                worker = await self._worker()
+                left = max(0.0, deadline - time.monotonic())
+                try:
+                    kind, value = await worker.run((game, view, legal, rng, level, iterations, left), left)
+                except SearchFailed as failure:
+                    self._all.discard(worker)
+                    if self._closed:
+                        raise
+                    log.warning("a search worker failed: %s; starting another", failure)
+                    if attempt == 2:
+                        raise
+                    continue
+                except BaseException:  # cancelled mid-search: its answer would come to the next search
+                    self._all.discard(worker)
+                    await asyncio.shield(worker.kill())
+                    raise
+                self._idle.append(worker)
+                if kind != "move":
+                    log.error("a %s search raised %s", game, value)
+                    raise SearchFailed(value)
+                return value
+        raise AssertionError("unreachable")
+
+    async def _worker(self) -> _Worker:
+        if self._closed:
+            raise SearchFailed("the pool is closed")
+        while self._idle:
+            worker = self._idle.pop()
+            if worker.alive:
+                return worker
+            self._all.discard(worker)
+            log.warning("a search worker died while idle (%s); starting another", worker.ending)
+        try:
+            worker = await _Worker.start()
+        except OSError as error:
+            if not self._start_failed:
+                log.warning("could not start a search worker (%s); searching at the normal level", error)
+            self._start_failed = True
+            raise SearchFailed("no worker") from None
+        self._start_failed = False
+        self._all.add(worker)
+        return worker
+
+    @property
+    def pids(self) -> list[int]:
+        """The live workers' process ids."""
+        return [worker.process.pid for worker in self._all if worker.alive]
+
+    async def close(self) -> None:
+        """Kill every worker (a search holds nothing worth waiting for) and reap it."""
+        self._closed = True
+        workers, self._all, self._idle = list(self._all), set(), []
+        await asyncio.gather(*(worker.kill() for worker in workers))

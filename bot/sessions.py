@@ -11,15 +11,16 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from bot import replays, search_pool, turn_clock
+from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
 from bot.replays import RESIGN
+from bot.search_pool import SearchFailed, SearchPool
 from bot.storage import ActionRecord, GameResult, Seat, SeatResult, SessionRecord, Storage, TableClock, VersionConflict
-from games.core import Engine, Event, IllegalAction, Outcome, Rng, registry
+from games.core import Action, Engine, Event, IllegalAction, Level, Outcome, Rng, registry
 
 RECENT_EVENTS = 12  # the public events the board narrates: one click may bring several
 # A control whose action says itself what it answers (a duel's round) carries no board
@@ -81,13 +82,29 @@ class _Holding:
         await self._lock.__aexit__(*error)
 
 
+class ComputerTurn(NamedTuple):
+    """A computer turn as ``think`` decided it, for the state it was decided on."""
+
+    version: int
+    tokens: list[str]
+
+
+class Searcher(Protocol):
+    async def think(
+        self, game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float
+    ) -> Any: ...
+
+
 class SessionService:
     def __init__(
         self, storage: Storage, clock: Callable[[], float] = time.time, search_seconds: float = 0.25,
-        search_iterations: int = 2000,
+        search_iterations: int = 2000, search: Searcher | None = None,
     ) -> None:  # fmt: skip
         self.storage = storage
         self.clock = clock
+        self.search: Searcher = search or SearchPool()  # where strong computer players think
+        # told the session whose committed change leaves a computer seat to act (the tables play it)
+        self.on_computers: Callable[[int], None] = lambda session_id: None
         self.search_seconds = search_seconds  # a strong computer player's time to think, at most
         self.search_iterations = search_iterations  # and its search's iterations, at most
         self._locks: weakref.WeakValueDictionary[int, SessionLock] = weakref.WeakValueDictionary()
@@ -434,36 +451,103 @@ class SessionService:
     async def _play_on(
         self, record: SessionRecord, before: Any | None, state: Any, events: list[Event], log: list[ActionRecord]
     ) -> SessionRecord:
-        """Computer seats play their turns, then everything is committed at once."""
-        old = record.version
-        if record.status == "active":  # off the event loop: a strong player searches for a while
-            state = await asyncio.to_thread(self._computers_play, record, state, events, log)
-        return await self._commit(record, old, before, state, events, log)
+        """Commit a change; computer seats to act then play on their own (``play_computers``)."""
+        record = await self._commit(record, record.version, before, state, events, log)
+        if self.next_computer(record) is not None:
+            self.on_computers(record.id)
+        return record
 
-    def _computers_play(self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]) -> Any:
-        """Computer seats to act play until a human must act or the game ends."""
+    # -- computer players ----------------------------------------------------------
+    def next_computer(self, record: SessionRecord) -> int | None:
+        """The first seat to act that the computer plays, None while only people may act."""
+        if record.status != "active" or record.state is None:
+            return None
+        state = self.state(record)
+        return self._computer_seat(record, state)
+
+    def _computer_seat(self, record: SessionRecord, state: Any) -> int | None:
+        seats = sorted(s for s in self.engine(record).to_act(state) if turn_clock.played_by_computer(record, s))
+        return seats[0] if seats else None
+
+    async def think(self, record: SessionRecord) -> ComputerTurn | None:
+        """The next computer turn, decided from each seat's own view without holding the table
+        (another request may change it meanwhile: ``play_turn`` then refuses it). A turn runs
+        until its number changes or only people may act: a Fireship turn whole, a reaction
+        window a computer answers included."""
+        if (seat := self.next_computer(record)) is None:
+            return None
         engine = self.engine(record)
+        state = self.state(record)
+        turn = engine.turn_number(state)
+        tokens: list[str] = []
+        while seat is not None and engine.turn_number(state) == turn and len(tokens) < MAX_TURN_ACTIONS:
+            action = await self._decide(record, state, seat, len(tokens) + 1)
+            state = engine.apply(state, seat, action).state
+            tokens.append(action.token())
+            seat = self._computer_seat(record, state)
+            await asyncio.sleep(0)  # a long turn of quick moves lets other tables in between
+        return ComputerTurn(record.version, tokens)
+
+    async def play_turn(self, session_id: int, turn: ComputerTurn) -> SessionRecord:
+        """Commit a computer turn decided by ``think``; ``StaleBoard`` if the table changed since."""
+        record = await self.get(session_id)
+        if record.version != turn.version:
+            raise StaleBoard()
+        engine = self.engine(record)
+        before = state = self.state(record)
+        events: list[Event] = []
+        log: list[ActionRecord] = []
+        for token in turn.tokens:
+            seat = self._computer_seat(record, state)
+            assert seat is not None  # the same state as when it was decided
+            step = engine.apply(state, seat, engine.parse_action(token))
+            state, events = step.state, events + step.events
+            log.append(self._log(record, len(log) + 1, seat, None, token))
+        return await self._play_on(record, before, state, events, log)
+
+    async def play_computers(
+        self, session_id: int, show: Callable[[SessionRecord], Awaitable[None]] | None = None, pause: float = 0.0
+    ) -> None:
+        """Computer seats play turn after turn, each committed (and shown) on its own, at least
+        ``pause`` seconds apart, until people must act. Each holds the table's lock only to commit."""
         while True:
-            seats = sorted(s for s in engine.to_act(state) if turn_clock.played_by_computer(record, s))
-            if not seats:
-                return state
-            state = self._computer_move(record, state, seats[0], events, log)
+            began = time.monotonic()
+            turn = await self.think(await self.get(session_id))
+            if turn is None:
+                return
+            await asyncio.sleep(max(0.0, pause - (time.monotonic() - began)))
+            async with self.lock(session_id):
+                try:
+                    record = await self.play_turn(session_id, turn)
+                except StaleBoard:
+                    continue  # someone acted meanwhile: think again
+                if show is not None:
+                    await show(record)
+
+    async def _decide(self, record: SessionRecord, state: Any, seat: int, number: int) -> Action:
+        """A computer move for ``seat``: easy and normal at once, strong in the search pool; the
+        normal level if no worker could search."""
+        engine = self.engine(record)
+        entry = record.seats[seat]
+        level = entry.level if entry.computer and entry.level in engine.levels else "normal"  # a taken seat: normal
+        view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
+        rng = Rng.from_seed(record.seed + record.version + number)
+        if level == "strong":
+            try:
+                return await self.search.think(
+                    record.game, view, legal, rng, level, self.search_iterations, self.search_seconds
+                )
+            except SearchFailed:
+                level = "normal"
+        return engine.choose(view, legal, rng, level)
 
     def _computer_move(
         self, record: SessionRecord, state: Any, seat: int, events: list[Event], log: list[ActionRecord]
     ) -> Any:
-        """One move of the engine's computer player for ``seat``, from that seat's view."""
+        """One move of the normal level for an absent player's timed-out ``seat``, at once."""
         engine = self.engine(record)
-        rng = Rng.from_seed(record.seed + record.version + len(log))
-        entry = record.seats[seat]
-        level = entry.level if entry.computer and entry.level in engine.levels else "normal"  # a taken seat: normal
-        view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
-        if level == "normal":
-            action = engine.choose(view, legal, rng)
-        else:  # a search: in a worker process, so that other tables' clicks are not held up
-            action = search_pool.think(
-                record.game, view, legal, rng, level, self.search_iterations, self.search_seconds
-            )
+        rng = Rng.from_seed(record.seed + record.version + len(log) + 1)
+        action = engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
         step = engine.apply(state, seat, action)
         events += step.events
         log.append(self._log(record, len(log) + 1, seat, None, action.token()))

@@ -36,12 +36,13 @@ def add_admin(guild, env, name: str):
 
 
 # Every bot a test builds, restarts included: SimCord detaches a bot without
-# closing it, so its database connection (a worker thread) is closed here.
+# closing it, so its work (computer turns, search workers) and its database
+# connection (a worker thread) are closed here.
 _BOTS: list[GameBot] = []
 
 
 def make_bot(db: Path) -> GameBot:
-    bot = GameBot(Settings(discord_token="test", database_path=db))
+    bot = GameBot(Settings(discord_token="test", database_path=db, computer_pause_ms=0))
     _BOTS.append(bot)
     return bot
 
@@ -56,7 +57,9 @@ async def simcord_bot(db_path: Path) -> AsyncIterator[GameBot]:
     USER_LOCALES.clear()
     yield make_bot(db_path)
     while _BOTS:
-        await _BOTS.pop().storage.close()
+        bot = _BOTS.pop()
+        await bot.stop_work()
+        await bot.storage.close()
 
 
 @pytest.fixture

@@ -166,6 +166,10 @@ class Shards:
     def owns(self, guild_id: int | None) -> bool:
         return self.ids is None or self.of(guild_id, self.count) in self.ids
 
+    @property
+    def numbers(self) -> list[int]:
+        return sorted(self.ids) if self.ids is not None else list(range(self.count))
+
 
 EVERY_SHARD = Shards()
 
@@ -221,6 +225,18 @@ class Storage(Protocol):
 
     def watch(self, wake: Callable[[float], None]) -> None:
         """Have ``wake`` told each ``wake_at`` that another process saves (SQLite: none)."""
+
+    async def take_shards(self, shards: Shards, owner: str, now: float, until: float) -> list[int]:
+        """Take, or renew, ``owner``'s leases on ``shards`` until ``until``, all or none: [] once
+        taken, else the shards a lease of another owner still holds at ``now`` (any shard, when
+        that other process counts shards otherwise)."""
+
+    async def release_shards(self, owner: str) -> None:
+        """Give back ``owner``'s leases (a process that stops cleanly)."""
+
+    async def drop_claims(self, shards: Shards) -> None:
+        """Forget every timer claim on ``shards``' tables (their process is gone: this one took
+        the shards over)."""
 
     async def postpone(self, session_id: int, wake_at: float) -> None:
         """Move a session's ``wake_at`` without touching the rest (a retry after a failure)."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from bot import replays
 from bot.storage.base import ActionRecord, SessionRecord, StorageUnavailable
 from bot.storage.postgres import PostgresStorage
-from bot.storage.sql import TABLES, Sql, SqlStorage
+from bot.storage.sql import RUNTIME_TABLES, TABLES, Sql, SqlStorage
 from bot.storage.sqlite import SqliteStorage
 from games.core import registry
 from games.core.errors import Refusal
@@ -37,7 +37,7 @@ def replays_to_its_state(record: SessionRecord, actions: list[ActionRecord]) -> 
 
 async def _tables(source: SqliteStorage) -> list[str]:
     async with source.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cursor:
-        found = {row[0] for row in await cursor.fetchall()} - {"sqlite_sequence"}
+        found = {row[0] for row in await cursor.fetchall()} - {"sqlite_sequence", *RUNTIME_TABLES}
     unknown = sorted(found - set(TABLES))
     if unknown:
         names = ", ".join(unknown)

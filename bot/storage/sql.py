@@ -35,6 +35,7 @@ COLUMNS = (
 )  # fmt: skip
 # Every table, parents first (the copy command fills them in this order).
 TABLES = ("sessions", "actions", "results", "result_seats", "guild_settings", "user_settings")
+RUNTIME_TABLES = ("shard_leases",)  # which process serves what: not data, never copied
 _OPEN = ", ".join(f"'{status}'" for status in OPEN)
 
 
@@ -79,6 +80,11 @@ class Sql(Protocol):
         """Run one statement; the number of rows it changed."""
 
     async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
+class _Refused(Exception):
+    def __init__(self, shards: list[int]) -> None:
+        self.shards = shards
 
 
 class SqlStorage:
@@ -212,6 +218,44 @@ class SqlStorage:
             f" FROM sessions WHERE wake_at IS NOT NULL AND status IN ({_OPEN}) AND {shard_clause(shards)}"
         )
         return row["wake"] if row else None
+
+    async def take_shards(self, shards: Shards, owner: str, now: float, until: float) -> list[int]:
+        # All or none, in one transaction: a shard whose lease another owner holds past ``now``
+        # is left as it is (the upsert's WHERE), and then nothing is taken.
+        held: list[int] = []
+        try:
+            async with self._write() as sql:
+                for shard in shards.numbers:
+                    taken = await sql.execute(
+                        "INSERT INTO shard_leases (shard, shard_count, owner, expires_at) VALUES (?, ?, ?, ?)"
+                        " ON CONFLICT (shard) DO UPDATE SET shard_count = excluded.shard_count, owner = excluded.owner,"
+                        " expires_at = excluded.expires_at"
+                        " WHERE shard_leases.owner = excluded.owner OR shard_leases.expires_at <= ?",
+                        (shard, shards.count, owner, until, now),
+                    )
+                    if not taken:
+                        held.append(shard)
+                others = await sql.fetch(
+                    "SELECT shard FROM shard_leases WHERE shard_count != ? AND owner != ? AND expires_at > ?",
+                    (shards.count, owner, now),
+                )  # another process splitting the servers otherwise: every shard overlaps
+                held += [row["shard"] for row in others]
+                if held:
+                    raise _Refused(sorted(held))  # rolls the whole transaction back
+        except _Refused as refused:
+            return refused.shards
+        return []
+
+    async def release_shards(self, owner: str) -> None:
+        async with self._write() as sql:
+            await sql.execute("DELETE FROM shard_leases WHERE owner = ?", (owner,))
+
+    async def drop_claims(self, shards: Shards) -> None:
+        async with self._write() as sql:
+            await sql.execute(
+                "UPDATE sessions SET claimed_by = NULL, claimed_until = NULL"
+                f" WHERE claimed_by IS NOT NULL AND {shard_clause(shards)}"
+            )
 
     async def postpone(self, session_id: int, wake_at: float) -> None:
         async with self._write() as sql:

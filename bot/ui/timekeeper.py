@@ -100,28 +100,51 @@ class Timekeeper:
             await storage.release(session_id, self.owner)
 
     async def handle(self, session_id: int) -> None:
-        record = await self.service.get(session_id)
-        due = turn_clock.due(record, self.service.clock())
-        if due.unanswered:
-            if (played := await self.service.close_windows(session_id)) is not None:
-                await self.tables.after_change(played)
-        elif due.abandon:
-            if (closed := await self.service.abandon(session_id)) is not None:
-                await self.tables.after_change(closed)  # says why the game closed
-        elif due.late:
-            if (timed := await self.service.time_out(session_id)) is not None:
-                record, late, taken = timed
-                for seat in late:
-                    await self._tell(record, "clock.timed_out", seat)
-                for seat in taken:
-                    await self._tell(record, "clock.taken_over", seat, missed=record.clock.missed_turns)
-                await self.tables.after_change(record)
-        elif due.remind:
-            record, seats = await self.service.remind(session_id)
-            for seat in seats:
-                await self._remind(record, seat)
-        else:  # woken by a time that no longer holds: store the right one
+        """Everything due on the table, in turn: windows that closed, then abandonment, turns
+        that timed out, reminders (a reminder and another seat's time-out both, when both are due)."""
+        handlers = {"unanswered": self._unanswered, "abandon": self._abandon, "late": self._late,
+                    "remind": self._remind}  # fmt: skip
+        handled = False
+        for _ in handlers:  # as many rounds as kinds at most
+            record = await self.service.get(session_id)
+            due = turn_clock.due(record, self.service.clock())
+            found = next((name for name in handlers if getattr(due, name)), None)
+            if found is None:
+                break
+            handled = True
+            if not await handlers[found](session_id):
+                break
+        if not handled:  # woken by a time that no longer holds: store the right one
             await self.service.update(record)
+
+    # Each handles one kind of due time; True if it changed something (then the rest is looked at).
+    async def _unanswered(self, session_id: int) -> bool:
+        if (played := await self.service.close_windows(session_id)) is None:
+            return False
+        await self.tables.after_change(played)
+        return True
+
+    async def _abandon(self, session_id: int) -> bool:
+        if (closed := await self.service.abandon(session_id)) is not None:
+            await self.tables.after_change(closed)  # says why the game closed
+        return False  # nothing else is due on a closed table
+
+    async def _late(self, session_id: int) -> bool:
+        if (timed := await self.service.time_out(session_id)) is None:
+            return False
+        record, late, taken = timed
+        for seat in late:
+            await self._tell(record, "clock.timed_out", seat)
+        for seat in taken:
+            await self._tell(record, "clock.taken_over", seat, missed=record.clock.missed_turns)
+        await self.tables.after_change(record)
+        return True
+
+    async def _remind(self, session_id: int) -> bool:
+        record, seats = await self.service.remind(session_id)
+        for seat in seats:
+            await self._remind_seat(record, seat)
+        return bool(seats)
 
     async def _tell(self, record: SessionRecord, key: str, seat: int | None = None, **params: object) -> None:
         """A message in the game's channel, in the server's language; a failure is only logged."""
@@ -139,7 +162,7 @@ class Timekeeper:
         except discord.HTTPException:
             log.warning("could not tell session %s's channel about its clock", record.id)
 
-    async def _remind(self, record: SessionRecord, seat: int) -> None:
+    async def _remind_seat(self, record: SessionRecord, seat: int) -> None:
         """A mention in the game's channel, and a DM to a player who asked for them."""
         await self._tell(record, "clock.reminder", seat)
         user_id = record.seats[seat].user_id

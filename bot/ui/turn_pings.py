@@ -28,15 +28,18 @@ def mentioned(text: str) -> set[int]:
 
 
 class TurnPings(TableCore):
-    def waiting(self, record: SessionRecord) -> set[int]:
-        """The seats a person must act for now, as the whole table sees it."""
+    def acting(self, record: SessionRecord) -> frozenset[int]:
+        """The seats to act now, as the whole table sees it."""
         if record.status != "active" or record.state is None:
-            return set()
+            return frozenset()
         engine = self.service.engine(record)
         state = self.service.state(record)
         window = engine.reaction_window(state)
-        acting = window.seen_as if window is not None and not window.shown else engine.to_act(state)
-        return {seat for seat in acting if in_person(record, seat)}
+        return window.seen_as if window is not None and not window.shown else engine.to_act(state)
+
+    def waiting(self, record: SessionRecord) -> set[int]:
+        """The seats a person must act for now, as the whole table sees it."""
+        return {seat for seat in self.acting(record) if in_person(record, seat)}
 
     async def ping_turns(
         self, record: SessionRecord, told: AbstractSet[int] = frozenset(), by: int = NOTIFIED_ELSEWHERE

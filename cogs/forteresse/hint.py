@@ -2,22 +2,21 @@
 
 Anyone may click; only the table's player gets an answer (others: the usual refusal). The
 answer names the move as the player's own controls do (``ForteresseUI.action_words``) and
-changes nothing. The search runs in the computer players' worker process (``bot.search_pool``,
-waited for in a thread, as the session service does) under the session's lock, with a clock
-as a safety net; its seed is the session's seed and version, so one position always gets the
-same hint.
+changes nothing. The search runs in the computer players' worker processes (``bot.search_pool``,
+as the session service's do) under the session's lock, with a clock as a safety net; its seed
+is the session's seed and version, so one position always gets the same hint.
 
 The button is a ``DynamicItem`` of this cog (``hint:forteresse:<session>``): the shared
 private menus (``GameUI.more``) are answered on the event loop, too soon for a search.
 """
 
-import asyncio
 from typing import Any
 
 import discord
 
-from bot import search_pool
 from bot.i18n import Language, t
+from bot.search_pool import SearchFailed
+from bot.sessions import Searcher
 from bot.storage import SessionRecord
 from bot.ui.tables import Tables
 from games.core import Rng
@@ -28,18 +27,22 @@ from games.forteresse.strong import ITERATIONS
 HINT_SECONDS = 2.0  # the search's clock at most (a strong decision takes about a quarter of a second)
 
 
-def hint_move(record: SessionRecord, state: ForteresseState) -> ForteresseAction | None:
-    """The strong level's move for the player now, seeded by the session and its version."""
+async def hint_move(search: Searcher, record: SessionRecord, state: ForteresseState) -> ForteresseAction | None:
+    """The strong level's move for the player now, seeded by the session and its version (the
+    normal level's if no worker could search)."""
     legal = ENGINE.legal_actions(state, 0)
     if not legal:
         return None
-    rng = Rng.from_seed(record.seed * 1_000_003 + record.version)
-    return search_pool.think(ENGINE.name, ENGINE.view(state, 0), legal, rng, "strong", ITERATIONS, HINT_SECONDS)
+    view, rng = ENGINE.view(state, 0), Rng.from_seed(record.seed * 1_000_003 + record.version)
+    try:
+        return await search.think(ENGINE.name, view, legal, rng, "strong", ITERATIONS, HINT_SECONDS)
+    except SearchFailed:
+        return ENGINE.choose(view, legal, rng)
 
 
-def hint_text(ui: Any, record: SessionRecord, state: ForteresseState, lang: Language) -> str:
+async def hint_text(search: Searcher, ui: Any, record: SessionRecord, state: ForteresseState, lang: Language) -> str:
     """The hint in words: the move as the private view's control names it."""
-    action = hint_move(record, state)
+    action = await hint_move(search, record, state)
     if action is None:
         return t(lang, "forteresse.hint.none")
     return t(lang, "forteresse.hint.move", move=ui.action_words(ENGINE.view(state, 0), action, lang))
@@ -66,5 +69,5 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hint:fort
             state = tables.service.state(record)
             await reply.wait()  # acknowledged at once: the search may take a moment
             ui = tables.uis[record.game]
-            text = await asyncio.to_thread(hint_text, ui, record, state, reply.lang)
+            text = await hint_text(tables.service.search, ui, record, state, reply.lang)
             await reply.send("💡 " + text)

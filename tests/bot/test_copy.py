@@ -23,6 +23,7 @@ async def play(service: SessionService, sid: int, moves: int | None = None) -> N
         engine, state = service.engine(record), service.state(record)
         action = engine.legal_actions(state, 0)[0]
         await service.act(sid, 1, record.version, action.token())
+        await service.play_computers(sid)
         done += 1
 
 

@@ -53,17 +53,53 @@ async def test_refusals_change_nothing(service: SessionService) -> None:
     assert await service.storage.actions(sid) == []
 
 
-async def test_computer_players_move_after_the_human_and_log_their_moves(service: SessionService) -> None:
+async def test_computer_players_move_after_the_humans_move_is_committed(service: SessionService) -> None:
+    """The person's move is committed alone (the service is told a computer is to act); then each
+    computer turn is a commit of its own, shown as it is played, and logged as the computer's."""
     sid = await started(service, computers=3, humans=())
+    told: list[int] = []
+    service.on_computers = told.append
     record = await service.get(sid)
     played = await service.act(sid, 1, record.version, "fA1")
+    assert told == []  # the same person's turn goes on
     played = await service.act(sid, 1, played.version, "r")
+    assert told == [sid] and service.next_computer(played) == 1
+    assert [entry.seat for entry in await service.storage.actions(sid)] == [0, 0]  # nothing played for them yet
+
+    shown: list[tuple[int, int]] = []
+
+    async def show(record) -> None:
+        shown.append((record.version, min(service.engine(record).to_act(service.state(record)))))
+
+    await service.play_computers(sid, show)
     log = await service.storage.actions(sid)
-    assert [entry.seat for entry in log[:2]] == [0, 0]
-    assert {entry.seat for entry in log[2:]} == {1, 2, 3}  # each computer took its turn
+    played = await service.get(sid)
+    assert [seat for _, seat in shown] == [2, 3, 0]  # one commit a computer turn, each shown
+    assert [version for version, _ in shown][-1] == played.version
+    assert [entry.seat for entry in log[2:]] == [1, 1, 2, 2, 3, 3]  # each computer flipped, then decided
     assert all(entry.user_id is None for entry in log[2:])
     assert service.engine(played).to_act(service.state(played)) == {0}
     assert await service.replay(played) == service.state(played)
+
+
+async def test_a_computer_turn_decided_on_an_older_table_is_refused_and_thought_again(service: SessionService) -> None:
+    """The computer thinks without holding the table; if anything was committed meanwhile (a player
+    quits, say), its turn is refused whole, and it thinks again on the table as it is now."""
+    sid = await started(service, computers=1, humans=(2,))
+    record = await service.get(sid)
+    record = await service.act(sid, 1, record.version, "fA1")
+    record = await service.act(sid, 1, record.version, "r")
+    record = await service.act(sid, 2, record.version, "fA2")
+    record = await service.act(sid, 2, record.version, "r")
+    turn = await service.think(record)
+    assert turn is not None and turn.version == record.version
+    await service.resign(sid, 2)  # committed while the computer thought
+    with pytest.raises(StaleBoard):
+        await service.play_turn(sid, turn)
+    assert [entry.token for entry in await service.storage.actions(sid)][-1] == "!resign"
+    await service.play_computers(sid)
+    after = await service.get(sid)
+    assert service.next_computer(after) is None and after.version > record.version + 1
 
 
 async def test_lobby_rules(service: SessionService) -> None:

@@ -30,7 +30,7 @@ async def test_the_hint_is_private_legal_and_changes_nothing(env, monkeypatch) -
     # The player: a private answer naming the strong level's move, in French.
     answer = private_reply(await ann.click(board(env, thread, record), custom_id=button))
     assert answer.flags.ephemeral
-    move = hint_move(record, state)
+    move = await hint_move(env.bot.search, record, state)
     assert move is not None and move in ENGINE.legal_actions(state, 0)
     words = UI.action_words(ENGINE.view(state, 0), move, "fr")
     assert answer.content == f"💡 À votre place, l'ordinateur (niveau fort) jouerait : **{words}**. " + (
@@ -64,7 +64,7 @@ async def test_the_hint_speaks_english_too(env, monkeypatch) -> None:
     state = game_state(env, record)
     answer = private_reply(await ann.click(board(env, thread, record), custom_id=f"hint:forteresse:{record.id}"))
     assert answer.flags.ephemeral
-    move = hint_move(record, state)
+    move = await hint_move(env.bot.search, record, state)
     assert move is not None
     words = UI.action_words(ENGINE.view(state, 0), move, "en")
     assert answer.content == f"💡 In your place, the computer (strong level) would play: **{words}**. " + (

@@ -1,0 +1,138 @@
+"""Computer players never hold up a click: the person's move is committed and shown as the answer,
+then each computer turn is committed and shown on its own, the board saying meanwhile which
+computer is thinking; a click then is refused like any click out of turn, and a restart in the
+middle of the computers' turns resumes them.
+
+The strong level's search is replaced here by a test double that takes 5 seconds (virtual ones:
+SimCord parks the sleep until ``advance_time``) to decide what the real search would."""
+
+import asyncio
+import time
+
+import pytest
+
+from bot import search_pool
+from bot.i18n import t
+from tests.conftest import make_bot, set_locale
+from tests.discord.driver import board_messages, items, open_game_table, play_channel, session
+from tests.discord.test_fortissimo_refusals import refusal
+
+THINKING = 5.0  # seconds the test double takes to decide
+THINKING_LINE = {"en": "🤖 Computer {n} (strong) is thinking…", "fr": "🤖 Ordinateur {n} (fort) réfléchit…"}
+
+
+class SlowSearch:
+    """The strong level's decision, after ``THINKING`` seconds."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    async def think(self, game, view, legal, rng, level, iterations, seconds):
+        self.asked += 1
+        await asyncio.sleep(THINKING)
+        return search_pool.choose(game, view, legal, rng, level, 20, 60.0)
+
+
+def slow(bot):
+    bot.service.search = SlowSearch()
+    return bot
+
+
+def the_board(env, thread) -> str:
+    return board_messages(thread, env)[0].content or ""
+
+
+def a_flip(env, thread, record) -> tuple[object, str]:
+    """A face-down card's button on the board as it is now."""
+    for message in board_messages(thread, env):
+        for item in items(message):
+            if item.custom_id.startswith(f"g:fortissimo:{record.id}:{record.version}:f") and not item.disabled:
+                return message, item.custom_id
+    raise AssertionError("no card to flip")
+
+
+async def played_by(env, sid: int) -> list[int | None]:
+    return [action.seat for action in await env.bot.storage.actions(sid)]
+
+
+async def strong_table(env, channel, ann, lang):
+    """ann against two strong computers; she plays first."""
+    record, thread, _ = await open_game_table(
+        env, channel, "fortissimo", ann, [], computers=2, lang=lang, level="strong", first_player="lobby"
+    )
+    return record, thread
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_click_is_answered_before_the_computers_think_and_each_turn_shows_on_its_own(
+    env, simcord_bot, db_path, lang
+) -> None:
+    env.settle_timeout = 1.0  # a computer's 5 seconds are parked, not waited for
+    slow(env.bot)
+    guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
+    channel = guild.create_text_channel("jeux")
+    ann = guild.add_member(env.create_user("ann"))
+    set_locale(ann, lang)
+    record, thread = await strong_table(env, channel, ann, lang)
+    sid = record.id
+
+    # ann flips, then puts the card back: her turn ends and the computers' begin.
+    message, flip = a_flip(env, thread, record)
+    assert not (await ann.click(message, custom_id=flip)).ephemeral
+    record = await session(env, sid)
+    board = board_messages(thread, env)[1]
+    started = time.perf_counter()
+    result = await ann.click(board, custom_id=f"g:fortissimo:{sid}:{record.version}:r")
+    answered = time.perf_counter() - started
+    assert answered < 1.0 and not result.ephemeral  # answered at once, by the board's own edit
+    assert await played_by(env, sid) == [0, 0]  # her move is committed; no computer move yet
+    shown = the_board(env, thread)
+    assert THINKING_LINE[lang].format(n=1) in shown
+    assert THINKING_LINE[lang].format(n=2) not in shown
+
+    # While Computer 1 thinks, ann's click is refused kindly and changes nothing.
+    record = await session(env, sid)
+    message, flip = a_flip(env, thread, record)
+    assert refusal(await ann.click(message, custom_id=flip)) == t(lang, "error.not_your_turn")
+    assert (await session(env, sid)).version == record.version and await played_by(env, sid) == [0, 0]
+
+    # Computer 1's turn (two decisions) is committed and shown alone; then Computer 2 thinks.
+    await env.advance_time(2 * THINKING)
+    assert await played_by(env, sid) == [0, 0, 1, 1]
+    shown = the_board(env, thread)
+    assert THINKING_LINE[lang].format(n=2) in shown and THINKING_LINE[lang].format(n=1) not in shown
+
+    await env.advance_time(2 * THINKING)
+    assert await played_by(env, sid) == [0, 0, 1, 1, 2, 2]
+    shown = the_board(env, thread)
+    assert not any(THINKING_LINE[lang].format(n=n) in shown for n in (1, 2))
+    record = await session(env, sid)
+    assert env.bot.service.engine(record).to_act(env.bot.service.state(record)) == {0}
+    assert env.bot.service.search.asked == 4
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_restart_in_the_middle_of_the_computers_turns_resumes_them(env, simcord_bot, db_path, lang) -> None:
+    env.settle_timeout = 1.0
+    slow(env.bot)
+    guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
+    channel = guild.create_text_channel("jeux")
+    ann = guild.add_member(env.create_user("ann"))
+    set_locale(ann, lang)
+    record, thread = await strong_table(env, channel, ann, lang)
+    sid = record.id
+    message, flip = a_flip(env, thread, record)
+    await ann.click(message, custom_id=flip)
+    record = await session(env, sid)
+    await ann.click(board_messages(thread, env)[1], custom_id=f"g:fortissimo:{sid}:{record.version}:r")
+    await env.advance_time(2 * THINKING)  # Computer 1 has played; Computer 2 is thinking...
+    assert await played_by(env, sid) == [0, 0, 1, 1]
+
+    await env.bot.computers.stop()  # ... when the process dies: its thinking is lost
+    await env.restart_bot(slow(make_bot(db_path)))
+    await env.advance_time(2 * THINKING)
+    assert await played_by(env, sid) == [0, 0, 1, 1, 2, 2]  # Computer 2 played once, after the restart
+    record = await session(env, sid)
+    assert env.bot.service.engine(record).to_act(env.bot.service.state(record)) == {0}
+    thread = play_channel(env, channel, record)
+    assert not any(THINKING_LINE[lang].format(n=n) in the_board(env, thread) for n in (1, 2))
