@@ -241,7 +241,7 @@ class SqlStorage:
                 )  # another process splitting the servers otherwise: every shard overlaps
                 held += [row["shard"] for row in others]
                 if held:
-                    raise _Refused(sorted(held))  # rolls the whole transaction back
+                    raise _Refused(sorted(set(held)))  # rolls the whole transaction back
         except _Refused as refused:
             return refused.shards
         return []
