@@ -16,7 +16,7 @@ from bot.shard_leases import LEASE_SECONDS, ShardLeases
 from bot.storage import PostgresStorage, Shards, Storage
 from bot.ui.timekeeper import CLAIM_SECONDS, Timekeeper
 from tests.bot.test_multiprocess import Channel, Clock, timed_game
-from tests.bot.test_multiprocess import processes as processes  # noqa: F401 - the fixture, reused
+from tests.bot.test_multiprocess import processes as processes
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,7 +66,7 @@ async def test_a_waiting_process_says_so_once_and_takes_over_when_the_lease_laps
     assert len(said) == 1
 
 
-async def test_taking_a_dead_processs_shards_over_fires_its_claimed_timers_at_once(processes) -> None:  # noqa: F811
+async def test_taking_a_dead_processs_shards_over_fires_its_claimed_timers_at_once(processes) -> None:
     """The dead process had claimed the table when its reminder came due, then died: the heir,
     once it holds the shard, reminds at once (not when the claim lapses, past the deadline) and
     times the turn out at its deadline, each once."""
