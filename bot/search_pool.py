@@ -6,9 +6,10 @@ every other table's click needs. The pool runs ``engine.choose`` in a few worker
 when first needed and used by nothing else:
 
 - A search waits for a free worker in line. Its clock starts when it is asked for, not when a
-  worker takes it: a busy pool shortens each search instead of making the tables wait, so a
-  decision takes its budget at most (plus the few iterations a search makes before it first
-  looks at its clock).
+  worker takes it: a busy pool shortens each search instead of making the tables wait, and one
+  left less than a quarter of its time by the line is not started (``SearchFailed``: the caller
+  plays the normal level's move at once). So a decision takes about its budget at most, plus
+  the few iterations a search makes between two looks at its clock.
 - A worker ends with the bot, however the bot ends (``bot.search_worker``); ``close`` kills
   them at once, since a search holds nothing worth waiting for.
 - A worker that dies is replaced at the next search (the search it was running goes to the new
@@ -32,6 +33,7 @@ from games.core import Budget, Level, Rng, registry
 log = logging.getLogger(__name__)
 HEADER = struct.Struct(">I")  # a frame: its length, then a pickle
 GRACE = 5.0  # seconds a worker may run past a search's budget before it counts as stuck
+LEAST_SHARE = 0.25  # a search left less than this share of its time by the line is not started
 
 
 class SearchFailed(Exception):
@@ -120,13 +122,15 @@ class SearchPool:
         self, game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float
     ) -> Any:
         """``engine.choose`` at ``level`` in a worker, within ``iterations`` and ``seconds`` from now."""
-        deadline = time.monotonic() + seconds
+        deadline = time.perf_counter() + seconds  # the real clock, even where a simulation moves monotonic's
         if self._free is None:
             self._free = asyncio.Semaphore(self.size)
         async with self._free:
             for attempt in (1, 2):  # a worker that died is replaced at once, for this very search
+                left = deadline - time.perf_counter()
+                if left < seconds * LEAST_SHARE:
+                    raise SearchFailed("its time went by in line")  # not a failure of the pool: nothing logged
                 worker = await self._worker()
-                left = max(0.0, deadline - time.monotonic())
                 try:
                     kind, value = await worker.run((game, view, legal, rng, level, iterations, left), left)
                 except SearchFailed as failure:

@@ -27,7 +27,11 @@ class _Connection:
             return cursor.rowcount
 
     async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
-        await self.db.executemany(query, rows)
+        # closed here, on the connection's thread: a cursor left to the garbage collector would
+        # be finalized on whichever thread collects it, beside the connection's own work
+        # (SQLite then fails another statement with "bad parameter or other API misuse")
+        async with self.db.executemany(query, rows):
+            pass
 
 
 class SqliteStorage(SqlStorage):
@@ -76,7 +80,8 @@ class SqliteStorage(SqlStorage):
         (current,) = row
         for number, sql in migrations():
             if number > current:
-                await self.db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+                async with self.db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"):
+                    pass
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Connection]:

@@ -24,10 +24,13 @@ class ComputerTurns:
         self.pause = pause  # seconds at least between two computer turns shown
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # tables changed while their task was finishing
+        self._stopped = False
         self.service.on_computers = self.kick
 
     def kick(self, session_id: int) -> None:
         """Have this table's computers play (a no-op while they already do)."""
+        if self._stopped:  # the bot is closing: the next start plays them
+            return
         task = self._tasks.get(session_id)
         if task is not None and not task.done():
             self._again.add(session_id)
@@ -55,6 +58,7 @@ class ComputerTurns:
 
     async def stop(self) -> None:
         """Stop playing (the bot is closing): a turn not yet committed is played again at the next start."""
+        self._stopped = True
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
