@@ -28,9 +28,9 @@ from discord.ext import commands
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot import search_pool
 from bot.app import GameBot
 from bot.config import Settings
+from bot.search_pool import SearchPool
 from bot.storage import SqliteStorage
 from games.core import Rng, registry
 
@@ -131,9 +131,9 @@ async def timed(click) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1e3, (time.process_time() - cpu) * 1e3
 
 
-def strong_decision(stop: float = 0.25) -> None:
+async def strong_decision(pool: SearchPool, stop: float = 0.25) -> None:
     """One move of Fortissimo's strong computer, as the session service makes it: a quarter of a
-    second at most, in the search pool's worker process, waited for in a thread."""
+    second at most, in a worker process of the search pool."""
     engine = registry.get("fortissimo")
     state = engine.new_game(2, engine.make_options({}), 7)
     rng = Rng.from_seed(7)
@@ -141,15 +141,19 @@ def strong_decision(stop: float = 0.25) -> None:
         seat = min(engine.to_act(state))
         state = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat))).state
     seat = min(engine.to_act(state))
-    search_pool.think(
+    await pool.think(
         "fortissimo", engine.view(state, seat), engine.legal_actions(state, seat), rng, "strong", 2000, stop
     )
 
 
 async def keep_thinking(done: asyncio.Event) -> None:
     """Another table's strong computer, thinking without a pause until ``done``."""
-    while not done.is_set():
-        await asyncio.to_thread(strong_decision)
+    pool = SearchPool()
+    try:
+        while not done.is_set():
+            await strong_decision(pool)
+    finally:
+        await pool.close()
 
 
 async def time_clicks(clicks: int, db: Path, beside_a_search: bool = False) -> list[tuple[float, float]]:
@@ -191,7 +195,8 @@ async def time_clicks(clicks: int, db: Path, beside_a_search: bool = False) -> l
     done.set()
     if thinking is not None:
         await thinking
-    await bot.storage.close()  # SimCord detaches the bot without closing it
+    await bot.stop_work()  # SimCord detaches the bot without closing it
+    await bot.storage.close()
     return samples
 
 
