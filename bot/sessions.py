@@ -451,7 +451,9 @@ class SessionService:
     async def _play_on(
         self, record: SessionRecord, before: Any | None, state: Any, events: list[Event], log: list[ActionRecord]
     ) -> SessionRecord:
-        """Commit a change; computer seats to act then play on their own (``play_computers``)."""
+        """Commit a change; computer seats to act then play on their own (``play_computers``),
+        but for a secret reaction window, which they answer within this change."""
+        state = self._answer_in_secret(record, state, events, log)
         record = await self._commit(record, record.version, before, state, events, log)
         if self.next_computer(record) is not None:
             self.on_computers(record.id)
@@ -524,12 +526,27 @@ class SessionService:
                 if show is not None:
                     await show(record)
 
+    def _answer_in_secret(self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]) -> Any:
+        """Computer seats a secret reaction window asks answer it at once, at the normal level, in
+        the change that opened it: a change of their own, or a moment spent thinking, would tell
+        the table that they hold a card to answer with."""
+        engine = self.engine(record)
+        for _ in range(MAX_TURN_ACTIONS):
+            window = engine.reaction_window(state)
+            seat = self._computer_seat(record, state)
+            if window is None or window.shown or seat is None:
+                break
+            state = self._computer_move(record, state, seat, events, log)
+        return state
+
     async def _decide(self, record: SessionRecord, state: Any, seat: int, number: int) -> Action:
-        """A computer move for ``seat``: easy and normal at once, strong in the search pool; the
-        normal level if no worker could search."""
+        """A computer move for ``seat``: easy and normal at once, strong in the search pool (the
+        normal level if no worker could search, or at once in a secret reaction window)."""
         engine = self.engine(record)
         entry = record.seats[seat]
         level = entry.level if entry.computer and entry.level in engine.levels else "normal"  # a taken seat: normal
+        if (window := engine.reaction_window(state)) is not None and not window.shown:
+            level = "normal"  # as quick as a seat with nothing to answer (``_answer_in_secret``)
         view, legal = engine.view(state, seat), engine.legal_actions(state, seat)
         rng = Rng.from_seed(record.seed + record.version + number)
         if level == "strong":
@@ -544,7 +561,7 @@ class SessionService:
     def _computer_move(
         self, record: SessionRecord, state: Any, seat: int, events: list[Event], log: list[ActionRecord]
     ) -> Any:
-        """One move of the normal level for an absent player's timed-out ``seat``, at once."""
+        """One move of the normal level for ``seat``, at once (a timed-out turn, a secret window)."""
         engine = self.engine(record)
         rng = Rng.from_seed(record.seed + record.version + len(log) + 1)
         action = engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)

@@ -160,3 +160,29 @@ async def test_a_request_waiting_for_the_session_is_acknowledged_once(service: S
         assert told == ["queued"] and not queued.done()
     await queued
     assert told == ["queued"]
+
+
+async def test_a_computer_asked_by_a_secret_window_answers_in_the_change_that_opened_it(
+    service: SessionService,
+) -> None:
+    """A person's attack on a computer holding a card to answer with: the computer answers within
+    the person's own change (at once, at the normal level), so that the table sees one change, as
+    when the computer holds nothing; no computer turn is left to play apart."""
+    from bot.storage import Seat
+    from games.fireship import ENGINE as FIRESHIP
+    from tests.games.test_fireship_playouts import built
+
+    before, seat, action = next((b, s, a) for b, s, a in built() if FIRESHIP.apply(b, s, a).state.pending.asking != s)
+    asked = FIRESHIP.apply(before, seat, action).state.pending.asking
+    lobby = await service.open_lobby("fireship", 1, 10, 1, "host", {}, seed=1)
+    seats = [Seat(user_id=1, name="host") if n == seat else Seat(user_id=None, name="", level="strong")
+             for n in range(before.seats)]  # fmt: skip
+    record = await service.update(lobby, seats=seats, status="active", state=FIRESHIP.dump(before))
+    told: list[int] = []
+    service.on_computers = told.append
+    played = await service.act(record.id, 1, record.version, action.token())
+    log = await service.storage.actions(record.id)
+    assert [(entry.seat, entry.user_id) for entry in log[:2]] == [(seat, 1), (asked, None)]
+    assert FIRESHIP.reaction_window(service.state(played)) is None
+    assert played.version == record.version + len(log)  # one change
+    assert told == ([record.id] if service.next_computer(played) is not None else [])
