@@ -55,25 +55,26 @@ async def played_by(env, sid: int) -> list[int | None]:
     return [action.seat for action in await env.bot.storage.actions(sid)]
 
 
-async def strong_table(env, channel, ann, lang):
-    """ann against two strong computers; she plays first."""
-    record, thread, _ = await open_game_table(
-        env, channel, "fortissimo", ann, [], computers=2, lang=lang, level="strong", first_player="lobby"
-    )
-    return record, thread
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_a_click_is_answered_before_the_computers_think_and_each_turn_shows_on_its_own(
-    env, simcord_bot, db_path, lang
-) -> None:
+async def strong_table(env, lang):
+    """ann, reading the server's language, against two strong computers that take 5 s to decide; she
+    plays first."""
     env.settle_timeout = 1.0  # a computer's 5 seconds are parked, not waited for
     slow(env.bot)
     guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
     channel = guild.create_text_channel("jeux")
     ann = guild.add_member(env.create_user("ann"))
     set_locale(ann, lang)
-    record, thread = await strong_table(env, channel, ann, lang)
+    record, thread, _ = await open_game_table(
+        env, channel, "fortissimo", ann, [], computers=2, lang=lang, level="strong", first_player="lobby"
+    )
+    return ann, channel, record, thread
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_click_is_answered_before_the_computers_think_and_each_turn_shows_on_its_own(
+    env, simcord_bot, db_path, lang
+) -> None:
+    ann, _, record, thread = await strong_table(env, lang)
     sid = record.id
 
     # ann flips, then puts the card back: her turn ends and the computers' begin.
@@ -113,13 +114,7 @@ async def test_a_click_is_answered_before_the_computers_think_and_each_turn_show
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_restart_in_the_middle_of_the_computers_turns_resumes_them(env, simcord_bot, db_path, lang) -> None:
-    env.settle_timeout = 1.0
-    slow(env.bot)
-    guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
-    channel = guild.create_text_channel("jeux")
-    ann = guild.add_member(env.create_user("ann"))
-    set_locale(ann, lang)
-    record, thread = await strong_table(env, channel, ann, lang)
+    ann, channel, record, thread = await strong_table(env, lang)
     sid = record.id
     message, flip = a_flip(env, thread, record)
     await ann.click(message, custom_id=flip)
