@@ -15,6 +15,7 @@ import logging
 from bot.ui.tables import Tables
 
 log = logging.getLogger(__name__)
+RETRY_AFTER = 60.0  # seconds before computers that failed to play try again
 
 
 class ComputerTurns:
@@ -44,8 +45,9 @@ class ComputerTurns:
                 await self.service.play_computers(session_id, self.tables.after_change, self.pause)
                 if session_id not in self._again:
                     return
-        except Exception:  # the table keeps its last committed state; a restart or a change tries again
+        except Exception:  # the table keeps its last committed state; they try again a little later
             log.exception("the computer players of session %s could not play", session_id)
+            asyncio.get_running_loop().call_later(RETRY_AFTER, self.kick, session_id)
         finally:
             if self._tasks.get(session_id) is asyncio.current_task():
                 del self._tasks[session_id]

@@ -131,3 +131,27 @@ async def test_a_restart_in_the_middle_of_the_computers_turns_resumes_them(env, 
     assert env.bot.service.engine(record).to_act(env.bot.service.state(record)) == {0}
     thread = play_channel(env, channel, record)
     assert not any(THINKING_LINE[lang].format(n=n) in the_board(env, thread) for n in (1, 2))
+
+
+async def test_computers_that_could_not_play_try_again_a_minute_later(env, simcord_bot, caplog) -> None:
+    """A fault while a computer thinks (here: its search breaks once) loses nothing and strands
+    no table: the error is logged, and the computers play a minute later."""
+
+    class BreaksOnce(SlowSearch):
+        async def think(self, *request):
+            self.asked += 1
+            if self.asked == 1:
+                raise RuntimeError("a fault")
+            return search_pool.choose(*request[:5], 20, 60.0)
+
+    ann, _, record, thread = await strong_table(env, "en")
+    env.bot.service.search = BreaksOnce()
+    message, flip = a_flip(env, thread, record)
+    await ann.click(message, custom_id=flip)
+    record = await session(env, record.id)
+    await ann.click(board_messages(thread, env)[1], custom_id=f"g:fortissimo:{record.id}:{record.version}:r")
+    assert await played_by(env, record.id) == [0, 0]
+    assert "the computer players of session 1 could not play" in caplog.text
+    assert THINKING_LINE["en"].format(n=1) in the_board(env, thread)  # the table still says who is to play
+    await env.advance_time(60)
+    assert await played_by(env, record.id) == [0, 0, 1, 1, 2, 2]
