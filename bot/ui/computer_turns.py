@@ -55,6 +55,8 @@ class ComputerTurns:
     async def resume_all(self) -> None:
         """At start-up: every running game of this process's shards whose next seat is a computer."""
         for record in await self.service.storage.find_sessions(statuses=("active",)):
+            if not any(seat.computer or seat.auto for seat in record.seats):
+                continue  # people only: nothing to read further
             if self.tables.bot.shards_served.owns(record.guild_id) and self.service.next_computer(record) is not None:
                 self.kick(record.id)
 
