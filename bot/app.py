@@ -47,6 +47,9 @@ def create_bot(settings: Settings, storage: Storage | None = None) -> "GameBot":
 
 class GameBot(commands.Bot):
     def __init__(self, settings: Settings, storage: Storage | None = None, **client_options: Any) -> None:
+        # The bot uses no voice: discord.py's warnings that voice is not supported (no PyNaCl, no
+        # davey) would only look like errors at every start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Default intents only: no privileged intent is needed.
         super().__init__(
             command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,

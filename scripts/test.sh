@@ -1,9 +1,15 @@
 #!/usr/bin/env sh
-# Installs everything into .venv, checks lint, format and types, then runs the whole test suite.
+# Installs everything into .venv when pyproject.toml is new or changed (a fresh clone installs it
+# all; a run with nothing changed needs no package index), checks lint, format and types, then
+# runs the whole test suite.
 set -eu
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+stamp=.venv/.installed-pyproject-test
+if ! cmp -s pyproject.toml "$stamp"; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+    cp pyproject.toml "$stamp"
+fi
 .venv/bin/ruff check --quiet .
 .venv/bin/ruff format --check --quiet .
 .venv/bin/mypy

@@ -1,12 +1,15 @@
 """Settings and the ``python -m bot`` entry point."""
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
+from bot.app import create_bot
 from bot.config import ConfigError, Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -195,3 +198,14 @@ def test_the_strong_computers_budget_is_two_settings(tmp_path: Path, environ: py
     environ.setenv("SEARCH_MS", "0")
     with pytest.raises(ConfigError, match=r"^The setting SEARCH_MS is invalid: "):
         load_settings(tmp_path / "none")
+
+
+def test_a_start_says_nothing_of_voice(monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """discord.py warns at a client's creation that voice is not supported (no PyNaCl, no davey); the
+    bot uses no voice, so a newcomer must not read those warnings as errors."""
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)  # as in a fresh process without them
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    with caplog.at_level(logging.INFO):
+        create_bot(Settings(discord_token="x", database_path=Path("unused.sqlite3")))
+    assert not [r for r in caplog.records if "voice" in r.getMessage().lower()]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
