@@ -115,4 +115,16 @@ class SettingsCog(BotCog):
         ]
         if interaction.guild_id and not (await storage.guild_settings(interaction.guild_id)).dm_notifications:
             lines.append(t(reply.lang, "notifications.server_off"))
+        if not changes:  # only asked what is set: say how to change it
+            lines.append(self.how_to_change(mine.turn_pings, mine.dm_reminders, reply.lang))
         await reply.send("\n".join(lines))
+
+    @staticmethod
+    def how_to_change(pings: bool, dm: bool, lang: Language) -> str:
+        """The commands that turn each choice the other way, as the user types them."""
+        command = t(lang, "cmd.notifications.name")
+        toggles = []
+        for option, now, off, on in (("pings", pings, "pings_off", "pings_on"), ("dm", dm, "dm_off", "dm_on")):
+            typed = f"/{command} {t(lang, f'cmd.notifications.{option}.name')}:{not now}"
+            toggles.append(t(lang, f"notifications.toggle.{off if now else on}", command=typed))
+        return t(lang, "notifications.change", pings=toggles[0], dm=toggles[1])

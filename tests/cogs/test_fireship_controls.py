@@ -39,5 +39,5 @@ def test_the_private_view_confirms_the_move_and_says_what_comes_next() -> None:
     assert mine.content.startswith("✅ Moved: ⛵ C3 → C5 (2 pt).\n🧭 🔵 ann: **3 points** left")
     assert "[To the board](https://discord.com/channels/1/1/" in mine.content
     french = UI.private(record, step.state, 0, "fr")
-    assert french.content.startswith("✅ Déplacé : ⛵ C3 → C5 (2 pt).\n🧭 🔵 ann : il reste **3 points**")
+    assert french.content.startswith("✅ Déplacé : ⛵ C3 → C5 (2 pt).\n🧭 🔵 ann : il reste **3 points**")
     assert UI.private(record, step.state, 1, "en").content is None  # not bob's turn: nothing to tell him

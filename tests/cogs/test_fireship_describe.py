@@ -76,8 +76,8 @@ def test_a_known_position_is_told_whole() -> None:
         in lines
     )
     french = UI.describe(table(2), state, "fr")
-    assert "🔵 ann · carré A1 · 🏝️ 1 île · ⛵ 1 bateau : A1 · ✈️ 1 avion : D5" in french
-    assert "⚪ 1 bateau blanc : J6" in french and "🃏 2 cartes mystère restent dans la pioche." in french
+    assert "🔵 ann · carré A1 · 🏝️ 1 île · ⛵ 1 bateau : A1 · ✈️ 1 avion : D5" in french
+    assert "⚪ 1 bateau blanc : J6" in french and "🃏 2 cartes mystère restent dans la pioche." in french
 
 
 def test_the_cells_a_steered_piece_reaches_are_listed_by_cost() -> None:
@@ -88,7 +88,7 @@ def test_the_cells_a_steered_piece_reaches_are_listed_by_cost() -> None:
     assert "🧭 🔵 ⛵ Boat C3 can reach: 1 point: C2, B3, D3, C4 · 2 points: C1, B2, D2, A3, E3, B4, D4, C5" in lines
     french = UI.describe(table(2), state, "fr")
     assert (
-        "🧭 🔵 ⛵ Bateau C3 peut atteindre : 1 point : C2, B3, D3, C4 · 2 points : C1, B2, D2, A3, E3, B4, D4, C5"
+        "🧭 🔵 ⛵ Bateau C3 peut atteindre : 1 point : C2, B3, D3, C4 · 2 points : C1, B2, D2, A3, E3, B4, D4, C5"
         in french
     )
 

@@ -110,11 +110,11 @@ def test_a_known_position_is_told_whole() -> None:
     )
     french = UI.describe(table(4), known_position(), "fr")
     assert french[1:6] == [
-        "🔴 ann : case 6 (Prison) · ⛓️ passe son prochain tour · 2 clés · 1 indice sur 4",
-        "🔵 bob : 🤿 dans la mer, 4/10 · 0 clé · 0 indice sur 4",  # French counts 0 as singular
-        "🟢 cat : au départ · 1 clé · 3 indices sur 4",
-        "🟡 dan : a quitté la partie · 1 clé · 0 indice sur 4",
-        "🔑 Clés en stock : 13",
+        "🔴 ann : case 6 (Prison) · ⛓️ passe son prochain tour · 2 clés · 1 indice sur 4",
+        "🔵 bob : 🤿 dans la mer, 4/10 · 0 clé · 0 indice sur 4",  # French counts 0 as singular
+        "🟢 cat : au départ · 1 clé · 3 indices sur 4",
+        "🟡 dan : a quitté la partie · 1 clé · 0 indice sur 4",
+        "🔑 Clés en stock : 13",
     ]
 
 

@@ -23,9 +23,11 @@ def test_a_lower_card_is_only_offered_to_be_put_back() -> None:
     flipped 20 is offered to be taken."""
     low, _ = flip(build([[1, 17], [1, 5]]), 13)
     french = instruction(low, "fr")
-    assert french.startswith("ann a retourné **13** en ")
-    assert french.endswith(" : plus faible que la dernière carte du rempart, elle ne peut qu'être reposée face cachée.")
+    assert french.startswith("ann a retourné le **13** en ")
+    assert french.endswith(" : plus faible que la dernière carte du rempart, il ne peut qu'être reposé face cachée.")
     assert instruction(low, "en").endswith(": lower than the rampart's last card, it can only be put back face down.")
     high, _ = flip(build([[1, 17], [1, 5]]), 20)
-    assert instruction(high, "en").endswith(": take it, or put it back face down?")
-    assert instruction(high, "fr").endswith(" : la prendre, ou la reposer face cachée ?")
+    assert instruction(high, "en").endswith(": take it or put it back face down?")
+    assert instruction(high, "fr").endswith(
+        " : le prendre ou le reposer face cachée ?"
+    )  # « le 20 », as on the button « Prendre le 20 »

@@ -95,9 +95,9 @@ def test_a_known_position_is_told_whole() -> None:
         told = re.search(rf"(?:^|· |: ){maze.label(cell)} → ([^·\n]+)", text)
         assert told and told[1].strip() == (", ".join(maze.label(c) for c in sorted(found)) or "none"), cell
     french = "\n".join(UI.describe(table(3), state, "fr"))
-    assert "Trésor cherché : 🔔 13 Cloche, en E2 ; encore 14 dans le sac." in french
-    assert "🔵 bob en C5" in french and "F : F1 → F2, F12 · " in french and "B3 → aucune" in french
-    assert "Déjà ramassés (3) : 👑 1 Couronne, 🗡️ 4 Épée, 💎 6 Joyau." in french
+    assert "Trésor cherché : 🔔 13 Cloche, en E2 ; encore 14 dans le sac." in french
+    assert "🔵 bob en C5" in french and "F : F1 → F2, F12 · " in french and "B3 → aucune" in french
+    assert "Déjà ramassés (3) : 👑 1 Couronne, 🗡️ 4 Épée, 💎 6 Joyau." in french
 
 
 def test_open_boxes_and_a_duel_are_told() -> None:
@@ -111,8 +111,8 @@ def test_open_boxes_and_a_duel_are_told() -> None:
     assert "⚔️ Duel: ann against bob; stake: 3 treasures (the die showed 3)." in lines
     assert lines[0].startswith("⚔️ ann against bob, round 1") and lines[0].endswith("Waiting for: ann, bob")
     french = UI.describe(table(2), state, "fr")
-    assert "⚔️ Duel de ann contre bob ; mise : 3 trésors (le dé a fait 3)." in french
-    assert "🔴 ann en B9 · 1 trésor : 🗡️ 4 Épée" in french
+    assert "⚔️ Duel de ann contre bob ; mise : 3 trésors (le dé a fait 3)." in french
+    assert "🔴 ann en B9 · 1 trésor : 🗡️ 4 Épée" in french
 
 
 def test_nothing_hidden_changes_a_word(games: list[list[LabyrintheState]]) -> None:

@@ -5,6 +5,7 @@ import ast
 import json
 import re
 import string
+import tomllib
 import typing
 from pathlib import Path
 
@@ -295,3 +296,64 @@ def test_no_lazy_plural_and_no_doubled_punctuation() -> None:
 
 def test_english_has_no_french_quotation_marks() -> None:
     assert [(f, k) for f, k, t in all_texts() if f.endswith("en.json") and ("«" in t or "»" in t)] == []
+
+
+NOT_PROSE = re.compile(r"`[^`]*`|https?://\S+|<[@#t][^>]*>")  # code, addresses, mentions and Discord times
+PLACEHOLDER = re.compile(r"\{[^}]*\}")
+# French sets « : ; ! ? » apart with a no-break space (U+00A0, or the narrow U+202F) and fills its
+# quotation marks so: a plain space there lets Discord's narrow column start a line with the sign.
+PLAIN_SPACE = re.compile(r" [:;!?]|« | »")
+NO_SPACE = re.compile(r"[^\s\u00a0\u202f][:;!?](?!\w)|«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»")
+BRANDS = ("Fortissimo!",)  # names written as their makers write them
+SNAKE_CASE = re.compile(r"\b[A-Za-z0-9]+_[A-Za-z0-9_]+\b")
+
+
+def prose(text: str) -> str:
+    """What a reader reads as French or English words: code, addresses, mentions and times out,
+    a placeholder standing for one word."""
+    text = PLACEHOLDER.sub("X", NOT_PROSE.sub("", text))
+    for brand in BRANDS:
+        text = text.replace(brand, "X")
+    return text
+
+
+def strings(value: object, where: str) -> list[tuple[str, str]]:
+    """(where, text) of every string in a parsed TOML value."""
+    if isinstance(value, str):
+        return [(where, value)]
+    if isinstance(value, dict):
+        return [found for key, item in value.items() for found in strings(item, f"{where}.{key}")]
+    if isinstance(value, list):
+        return [found for index, item in enumerate(value) for found in strings(item, f"{where}[{index}]")]
+    return []
+
+
+def french_deck_texts() -> list[tuple[str, str, str]]:
+    """(file, card, text) of every French text of Fort Boyard's cards."""
+    paths = sorted((ROOT / "games" / "fortboyard" / "decks" / "fr").glob("*.toml"))
+    return [
+        (path.name, where, text)
+        for path in paths
+        for where, text in strings(tomllib.loads(path.read_text(encoding="utf-8")), "card")
+    ]
+
+
+def test_french_sets_its_signs_apart_with_no_break_spaces() -> None:
+    """No plain space before « : ; ! ? » nor inside « », and no sign glued to its word (a time such
+    as 12:30, an address, a command and a placeholder are not prose)."""
+    french = [(f, k, t) for f, k, t in all_texts() if f.endswith("fr.json") and not k.startswith("cmd.")]
+    french += [(f, k, t) for f, k, t in all_texts() if f.endswith("fr.json") and k.endswith(".desc")]
+    french += french_deck_texts()
+    assert len(french) > 1000
+    plain = [(f, k, t) for f, k, t in french if PLAIN_SPACE.search(prose(t))]
+    glued = [(f, k, t) for f, k, t in french if NO_SPACE.search(prose(t).replace("\n", " "))]
+    assert plain == [] and glued == []
+    assert PLAIN_SPACE.search(prose("Joueurs : {players}")) and NO_SPACE.search(prose("Joueurs: {players}"))
+    assert not NO_SPACE.search(prose("à 12:30, voir https://discord.com/x `/aide` <t:17:R> Fortissimo!"))
+
+
+def test_no_code_name_is_shown_to_players() -> None:
+    """Snake_case names (« temps_par_tour ») are the code's; players read words. A command's own name
+    is what they type: it appears only as code (`/reglages temps_par_tour:`)."""
+    shown = [(f, k, t) for f, k, t in all_texts() if not re.fullmatch(r"cmd\..*\.name", k)]
+    assert [(f, k, t) for f, k, t in shown if SNAKE_CASE.search(prose(t))] == []

@@ -20,8 +20,8 @@ async def test_rules_in_both_languages_list_every_house_rule(env) -> None:
     french = (await ben.slash(channel, "fortboyard rules")).response
     assert english.ephemeral and french.ephemeral
     en, fr = public_text(english), public_text(french)
-    assert "Round 3: the treasure" not in en and "**3. Treasure:**" in en and "**3. Le trésor :**" in fr
-    assert "The sea: a 10-cell loop" in en and "La mer : une boucle de 10 cases" in fr
+    assert "Round 3: the treasure" not in en and "**3. Treasure:**" in en and "**3. Le trésor :**" in fr
+    assert "The sea: a 10-cell loop" in en and "La mer : une boucle de 10 cases" in fr
     lines = len(HOUSE_RULES) + sum(len(kinds) for kinds in KINDS.values())  # every house rule and trial kind
     assert en.count("• ") == fr.count("• ") == lines
     for lang, message in (("en", english), ("fr", french)):
@@ -43,10 +43,10 @@ async def test_the_rules_state_the_duels_bounds_the_idle_cards_and_the_track_fro
     en = public_text((await ann.slash(channel, "fortboyard rules")).response)
     fr = public_text((await ben.slash(channel, "fortboyard rules")).response)
     assert "**Nim**: 10 to 21 sticks; in turn take 1 up to the card's maximum (2 to 4)" in en
-    assert "**Nim** : 10 à 21 bâtonnets ; chacun son tour en prend de 1 au maximum de la carte (2 à 4)" in fr
+    assert "**Nim** : 10 à 21 bâtonnets ; chacun son tour en prend de 1 au maximum de la carte (2 à 4)" in fr
     assert "a grid of 3×3 to 4×4" in en and "une grille de 3×3 à 4×4" in fr
     assert "The box's character, cover and Fort Boyard cards: the book gives them no use, so they have no effect" in en
-    assert "Les cartes PERSONNAGE, CACHE et FORT BOYARD : la règle ne leur donne aucun usage" in fr
+    assert "Les cartes PERSONNAGE, CACHE et FORT BOYARD : la règle ne leur donne aucun usage" in fr
     assert "the stake announced before a duel goes to whoever wins it, challenger or challenged" in en
     assert "l'enjeu annoncé avant un duel va à qui le gagne, défieur ou défié" in fr
     assert "Each code word's 4 clues evoke it in 4 different senses." in en
@@ -82,7 +82,7 @@ async def test_start_options_show_in_the_lobby(env) -> None:
         await ann.slash(channel, "fortboyard start", cards="en", side="blue", hourglass=45, computer_skill=80)
     ).response
     text = public_text(lobby)
-    assert "Cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45\xa0secondes" in text  # written out
+    assert "Cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45\xa0secondes" in text  # written out
     assert "80 % / 80 % / 80 % / 80 %" in text
 
 

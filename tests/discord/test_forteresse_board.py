@@ -4,6 +4,8 @@ Faster than clicking, so it covers more seeds: every state of each game is
 drawn in both languages, as the bot would draw it.
 """
 
+import json
+
 import pytest
 
 from bot.storage.base import Seat, SessionRecord
@@ -103,7 +105,7 @@ def public(events: list) -> list[dict]:
 
 def board_text(record: SessionRecord, state: ForteresseState, lang: str) -> str:
     (board,) = ForteresseUI().board(record, state, lang)
-    return str(board.embed.to_dict())
+    return json.dumps(board.embed.to_dict(), ensure_ascii=False)
 
 
 def test_a_card_gone_face_down_is_named_only_by_the_change_that_showed_it() -> None:
@@ -117,11 +119,11 @@ def test_a_card_gone_face_down_is_named_only_by_the_change_that_showed_it() -> N
     told = public(events)
     shown = {
         "en": "Path Boost on ♦: Jack ♠, no effect; it goes face down under the Fortress.",
-        "fr": "Boost Chemin sur ♦ : Valet ♠, sans effet ; la carte passe face cachée sous la Forteresse.",
+        "fr": "Boost Chemin sur ♦ : Valet ♠, sans effet ; la carte passe face cachée sous la Forteresse.",
     }
     hidden = {
         "en": "Path Boost on ♦: a card now hidden, no effect; it goes face down under the Fortress.",
-        "fr": "Boost Chemin sur ♦ : une carte désormais cachée, sans effet ; la carte passe face cachée sous la Forteresse.",
+        "fr": "Boost Chemin sur ♦ : une carte désormais cachée, sans effet ; la carte passe face cachée sous la Forteresse.",
     }
     ui = ForteresseUI()
     for lang in ("en", "fr"):
@@ -146,7 +148,7 @@ def test_a_card_taken_back_into_the_hand_is_named_no_more() -> None:
     record = table_record(earlier + public(first) + public(second), news=public(second))
     lines = {
         "en": ("Discarded from the hand: a card now hidden, 3 ♠.", "Discarded from the hand: 9 ♣."),
-        "fr": ("Défaussé de la main : une carte désormais cachée, 3 ♠.", "Défaussé de la main : 9 ♣."),
+        "fr": ("Défaussé de la main : une carte désormais cachée, 3 ♠.", "Défaussé de la main : 9 ♣."),
     }
     for lang in ("en", "fr"):
         told = ForteresseUI().recent_lines(record, state, lang)
@@ -164,7 +166,7 @@ def test_the_boss_tie_in_both_languages() -> None:
         "en": ("Which Enemy becomes the Boss, with which Location…", ["9 ♥ onto Jack ♥", "9 ♥ onto King ♥"],
                "Boss: Life 1, Power 9", "Choose which Location goes onto which Enemy: that Enemy becomes the Boss."),
         "fr": ("Quel Ennemi devient le Boss, avec quel Lieu…", ["9 ♥ sur Valet ♥", "9 ♥ sur Roi ♥"],
-               "Boss : Vie 1, Puissance 9", "Choisissez quel Lieu va sur quel Ennemi : cet Ennemi devient le Boss."),
+               "Boss : Vie 1, Puissance 9", "Choisissez quel Lieu va sur quel Ennemi : cet Ennemi devient le Boss."),
     }  # fmt: skip
     for lang, (placeholder, labels, description, question) in texts.items():
         private = ForteresseUI().private(record, state, 0, lang)

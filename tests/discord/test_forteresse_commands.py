@@ -61,7 +61,7 @@ async def test_rules_in_both_languages_within_embed_limits(env) -> None:
         assert [line.split(". ", 1)[0] for line in lines] == [str(n) for n in range(1, len(HOUSE_RULES) + 1)]
     fr, en = french.response.embeds[0], english.response.embeds[0]
     assert "egalites_auto" in fr.fields[-1].value and "auto_ties" in en.fields[-1].value
-    assert "Phase III : Combat" in [f.name for f in fr.fields]
+    assert "Phase III : Combat" in [f.name for f in fr.fields]
     assert "Phase IV: Restoration" in [f.name for f in en.fields]
     assert "`/forteresse main`" in fr.fields[4].value and "`/forteresse hand`" in en.fields[4].value
 
@@ -176,7 +176,7 @@ async def test_ending_the_attacks_with_idle_heroes_asks_first(env) -> None:
     assert question.flags.ephemeral
     names = ", ".join(n for n in (name_fr(card) for card in idle))
     assert question.content == (
-        f"❓ Héros qui n'attaqueront pas ce tour-ci : {names}. "
+        f"❓ Héros qui n'attaqueront pas ce tour-ci : {names}. "
         "La phase de Combat s'achève et le tour passe à la Restauration."
     )
     confirm = question.message.components[0].children[0]

@@ -44,7 +44,7 @@ async def test_both_discards_in_full_and_in_order_in_both_languages(env, monkeyp
     assert [(f.name, f.value) for f in embed.fields] == [
         (f"🎴 Défausse du joueur ({len(state.discard)} cartes)", listed(state.discard, "fr")),
         (f"🏰 Défausse de la Forteresse ({len(state.fortress_discard)} cartes)", listed(state.fortress_discard, "fr")),
-        (f"🚫 Hors jeu : Clés utilisées, Portes franchies, Dix de corruption ({out})", listed(state.out, "fr")),
+        (f"🚫 Hors jeu : Clés utilisées, Portes franchies, Dix de corruption ({out})", listed(state.out, "fr")),
     ]
 
     # A spectator reads them with Describe, in English; the player's button is not theirs.

@@ -33,8 +33,8 @@ async def test_the_hint_is_private_legal_and_changes_nothing(env, monkeypatch) -
     move = await hint_move(env.bot.search, record, state)
     assert move is not None and move in ENGINE.legal_actions(state, 0)
     words = UI.action_words(ENGINE.view(state, 0), move, "fr")
-    assert answer.content == f"💡 À votre place, l'ordinateur (niveau fort) jouerait : **{words}**. " + (
-        "Ce conseil ne joue rien : à vous de choisir."
+    assert answer.content == f"💡 À votre place, l'ordinateur (niveau fort) jouerait : **{words}**. " + (
+        "Ce conseil ne joue rien : à vous de choisir."
     )
 
     # Nothing changed; the same position gives the same hint.

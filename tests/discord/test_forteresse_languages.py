@@ -66,7 +66,7 @@ async def test_a_french_player_on_an_english_server(env) -> None:
     driver = Driver(env, thread, ann, record.id)
     shown = await driver.open_hand()
     assert shown.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°\xa0{record.id}"
-    assert shown.embeds[0].description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
+    assert shown.embeds[0].description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
     assert shown.embeds[0].footer.text.startswith("Vous seul voyez ce message.")
     await driver.play_one()
     shown = driver.private()

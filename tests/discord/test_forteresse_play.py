@@ -107,8 +107,8 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
     assert thread.name == f"Forteresse Solo n°\xa0{record.id}"
     embed = board(env, thread, record).embeds[0]
     assert embed.title == f"🏰 Forteresse Solo — table n°\xa0{record.id}"
-    assert embed.description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
-    assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
+    assert embed.description.startswith("**Tour 1 · Phase I : Organisation**\nÉtape 1.1, Pioche Joueur : ")
+    assert embed.footer.text == "Joueur : ann · Égalités : à votre choix"
     assert [i.label for i in items(board(env, thread, record))] == [
         "Ma main",
         "Défausses",
@@ -121,7 +121,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
     driver = Driver(env, thread, ann, record.id)
     hand = await driver.open_hand()
     assert hand.embeds[0].title == f"🂠 Votre main — Forteresse Solo n°\xa0{record.id}"
-    assert [i.label for i in items(hand)] == ["Mulligan : nouvelle main", "Garder cette main"]
+    assert [i.label for i in items(hand)] == ["Mulligan : nouvelle main", "Garder cette main"]
     record = await driver.play_to_end()
     state = game_state(env, record)
     assert state.result == "lost" and state.end_reason == "deck_empty"
@@ -129,12 +129,12 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
     result = thread.history()[-1].embeds[0]
     assert result.title == f"🏁 Forteresse Solo n°\xa0{record.id} — partie perdue"
     assert result.description == (
-        f"Le paquet de ann était vide au début d'un tour.\nTours joués : {state.turn}\nTrésors pillés : 0/3"
+        f"Le paquet de ann était vide au début d'un tour.\nTours joués : {state.turn}\nTrésors pillés : 0/3"
     )
     final = board(env, thread, record).embeds[0]
-    assert final.description == "🏁 Partie terminée : perdue. Trésors pillés : 0/3."
+    assert final.description == "🏁 Partie terminée : perdue. Trésors pillés : 0/3."
     log = next(f.value for f in final.fields if f.name == "📜 Derniers coups")
-    assert log.splitlines()[-1] == "🏁 Le paquet est vide : la Forteresse tient bon."
+    assert log.splitlines()[-1] == "🏁 Le paquet est vide : la Forteresse tient bon."
     await check_log_and_replay(env, record, driver.tokens)
 
 

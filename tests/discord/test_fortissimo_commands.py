@@ -144,11 +144,11 @@ async def test_quit_in_a_two_player_game_ends_it(env) -> None:
     messages = thread.history()
     assert messages[-2].content == "🚪 ben quitte la partie."
     result = messages[-1].embeds[0]
-    assert result.description == "🏆 Victoire : **ann**\nTous les autres joueurs ont quitté la partie."
+    assert result.description == "🏆 Victoire : **ann**\nTous les autres joueurs ont quitté la partie."
     assert [f.name for f in result.fields] == ["1. ann", "2. ben · a quitté la partie"]
     assert all(controls_left(m) == [] for m in thread.history())  # a rematch, the rules, nothing else
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
+    assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
     # Nothing is left to run here.
     again = await ann.slash(thread, "fortissimo status")
     assert again.ephemeral and again.response.content == "⛔ No game of this kind is running here."  # ann reads English

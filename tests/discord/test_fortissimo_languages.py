@@ -85,7 +85,7 @@ async def test_only_admins_change_the_language(env) -> None:
     assert shown.response.embeds[0].fields[0].value == "celle du serveur (français)"
     refused = await ann.slash(channel, "settings", language="en")
     assert refused.ephemeral
-    assert refused.response.content == "⛔ Il faut la permission « Gérer le serveur » pour modifier ce réglage."
+    assert refused.response.content == "⛔ Il faut la permission « Gérer le serveur » pour modifier ce réglage."
     assert (await env.bot.storage.guild_settings(guild.id)).language is None
 
     done = await boss.slash(channel, "settings", language="en")

@@ -57,10 +57,10 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert thread.name == f"Fortissimo! n°\xa0{record.id}" and record.channel_id == thread.id
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.components == []
-    assert lobby.embeds[0].description == f"La partie a commencé : <#{thread.id}>"
+    assert lobby.embeds[0].description == f"La partie a commencé : <#{thread.id}>"
 
     kickoff = thread.history()[0]
-    assert kickoff.content == f"🎲 La partie de Fortissimo! commence ! Joueurs : {alice.mention}, {bob.mention}"
+    assert kickoff.content == f"🎲 La partie de Fortissimo! commence ! Joueurs : {alice.mention}, {bob.mention}"
     first, second = board_messages(thread, env)
     assert [m.id for m in (first, second)] == record.board_message_ids
     grid = [cid for cid in controls_left(second) if cid.startswith("g:")]
@@ -69,7 +69,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert controls_left(second)[20:] == [f"h:fortissimo:{record.id}"]  # the latest moves, privately
     state = game_state(env, record)
     current = alice if record.seats[state.current].user_id == alice.id else bob
-    assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
+    assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
 
     driver = Driver(env, thread, [alice, bob], record.id, choose=climb_with_put_backs(3))
     record = await driver.play_to_end()
@@ -81,7 +81,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert "r" in driver.tokens and "t" in driver.tokens  # cards were put back and taken
     result = thread.history()[-1]
     assert result.embeds[0].title == f"🏁 Fortissimo! — résultat de la table n°\xa0{record.id}"
-    assert result.embeds[0].description.startswith(f"🏆 Victoire : **{winner}**\n")
+    assert result.embeds[0].description.startswith(f"🏆 Victoire : **{winner}**\n")
     assert result.embeds[0].fields[0].name == f"1. {winner}"
     # The final board stays, without a control of the game: only a rematch and the rules.
     assert [m.id for m in bot_messages(thread, env) if m.embeds and "table n°\xa0" in (m.embeds[0].title or "")] == [
@@ -94,7 +94,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert [i.label for i in items(last)] == ["Revanche", "Règles"]
     assert final.embeds[0].description == "🏁 La partie est terminée."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
+    assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
     await check_log_and_replay(env, record, driver.tokens)
 
 

@@ -131,7 +131,7 @@ async def test_a_double_click_plays_once(env, table) -> None:
     set_locale(player, "fr")
     first, second = await at_once(env, *[lambda: player.click(message, custom_id=custom_id)] * 2)
     assert not first.ephemeral
-    assert refusal(second).startswith("Ce plateau n'est plus à jour : rien n'a été joué.")
+    assert refusal(second).startswith("Ce plateau n'est plus à jour : rien n'a été joué.")
     after = await session(env, record.id)
     assert after.version == record.version + 1
     assert [a.token for a in await env.bot.storage.actions(record.id)] == [custom_id.rsplit(":", 1)[1]]

@@ -69,6 +69,6 @@ async def test_french_game_names_take_their_article(env) -> None:
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     _, thread, _ = await open_game_table(env, channel, "labyrinthe", ann, [ben], lang="fr")
     kickoff = thread.history()[0].content
-    assert kickoff == f"🎲 La partie du Labyrinthe secret commence ! Joueurs : {ann.mention}, {ben.mention}"
+    assert kickoff == f"🎲 La partie du Labyrinthe secret commence ! Joueurs : {ann.mention}, {ben.mention}"
     await ann.slash(thread, "labyrinthe cancel")
     assert thread.history()[-1].content == "❌ La partie du Labyrinthe secret a été annulée."

@@ -111,7 +111,7 @@ async def test_equal_choices_replay_the_duel_in_french(env) -> None:
     state = env.bot.service.state(record)
     assert state.phase == "choose" and state.duel.round == 2 and state.duel.choices == {}
     told = thread_text(env, driver, last)
-    assert "Les deux ont choisi : alice ✂️ · bob ✂️. Le même objet ! On refait le duel" in told
+    assert "Les deux ont choisi : alice ✂️ · bob ✂️. Le même objet ! On refait le duel" in told
     assert "manche 2" in public_text(board(env, driver.channel, record))
     await choose(driver, 1, "rock")
     await choose(driver, 0, "paper")

@@ -37,7 +37,7 @@ async def test_the_rules_button_answers_anyone_privately_in_their_language(env) 
     shown = await dan.click(lobby, custom_id="r:labyrinthe")  # dan is not even at the table
     assert shown.ephemeral
     assert shown.response.embeds[0].title == (await dan.slash(channel, "labyrinthe rules")).response.embeds[0].title
-    assert shown.response.embeds[0].title == "Le labyrinthe secret : la règle" and shown.response.embeds[0].fields
+    assert shown.response.embeds[0].title == "Le labyrinthe secret : la règle" and shown.response.embeds[0].fields
 
 
 async def test_a_rematch_invites_the_same_players_with_the_same_options(env) -> None:

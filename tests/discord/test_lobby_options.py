@@ -72,11 +72,11 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     record = await open_lobby(env, channel, ann, "fortissimo")
     panel = await open_panel(env, channel, ann, record)
     assert panel.content.startswith(f"⚙️ Options de la table n°\xa0{record.id}, pour vous seul")
-    assert "**variante** : Règle de base, ou version avancée avec points et pouvoirs" in panel.content
+    assert "**variante** : Règle de base, ou version avancée avec points et pouvoirs" in panel.content
     assert "**temps_par_tour** : Minutes par tour pour cette partie" in panel.content
     variant = menu(panel, "variant")
     assert [(o.label, o.default) for o in variant.options] == [
-        ("variante : règle de base", True), ("variante : version avancée", False)
+        ("variante : règle de base", True), ("variante : version avancée", False)
     ]  # fmt: skip
     assert [o.label for o in menu(panel, "crow_cap").options] == ["plafond_corbeaux : oui", "plafond_corbeaux : non"]
 
@@ -84,7 +84,7 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     assert changed.response.ephemeral and not changed.followups
     panel = message(env, channel, panel.id)  # the panel, edited in place with the new choice
     assert [o.default for o in menu(panel, "variant").options] == [False, True]
-    assert options_text(lobby_of(env, channel, record)).startswith("Variante : version avancée · ")
+    assert options_text(lobby_of(env, channel, record)).startswith("Variante : version avancée · ")
     await choose(ann, panel, "crow_cap", "true")
     panel = message(env, channel, panel.id)
     await choose(ann, panel, "first_player", "lobby")
@@ -94,12 +94,12 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     panel = message(env, channel, panel.id)
     assert menu(panel, "turn_clock").label == f"temps_par_tour : {clock_text(45, 'fr')}"
     assert options_text(lobby_of(env, channel, record)) == (
-        "Variante : version avancée · Plafond des corbeaux : oui · Premier joueur : ordre d'arrivée\n"
-        f"⏰ Temps par tour : {clock_text(45, 'fr')}"
+        "Variante : version avancée · Plafond des corbeaux : oui · Premier joueur : ordre d'arrivée\n"
+        f"⏰ Temps par tour : {clock_text(45, 'fr')}"
     )
 
     too_long = await type_number(ann, panel, "turn_clock", "20000")
-    assert refusal(too_long) == "⛔ temps_par_tour : entrez un nombre entier de 0 à 10080. Rien n'a changé."
+    assert refusal(too_long) == "⛔ temps_par_tour : entrez un nombre entier de 0 à 10080. Rien n'a changé."
     assert (await session(env, record.id)).clock.turn_minutes == 45
 
     await ben.click(lobby_of(env, channel, record), label=LOBBY_LABELS["fr"]["join"])
@@ -109,7 +109,7 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     options = env.bot.service.state(started).options
     assert (options.variant, options.crow_cap, options.first_player) == ("advanced", True, "lobby")
     late = await choose(ann, message(env, channel, panel.id), "variant", "basic")  # the game has started
-    assert refusal(late) == "⛔ Cette table n'accepte plus de changements : la partie a commencé ou a été annulée."
+    assert refusal(late) == "⛔ Cette table n'accepte plus de changements : la partie a commencé ou a été annulée."
 
     thread = play_channel(env, channel, started)
     finished = await Driver(env, thread, [ann, ben], record.id).play_to_end()
@@ -119,7 +119,7 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     (again,) = await env.bot.storage.find_sessions(game="fortissimo", channel_id=channel.id, statuses=("lobby",))
     assert again.options == started.options and again.clock.turn_minutes == 45
     assert options_text(lobby_of(env, channel, again)).startswith(
-        "Variante : version avancée · Plafond des corbeaux : oui"
+        "Variante : version avancée · Plafond des corbeaux : oui"
     )
 
 

@@ -1,7 +1,7 @@
 """/settings: everyone reads, only Manage Server changes; the settings take effect."""
 
 from bot.storage import GuildSettings
-from tests.conftest import add_admin
+from tests.conftest import add_admin, set_locale
 from tests.discord.driver import open_table
 
 
@@ -66,3 +66,30 @@ async def test_games_start_only_in_allowed_channels(env) -> None:
     assert not opened.ephemeral
     await boss.slash(games, "settings", forbid_channel=games)  # an empty list: anywhere again
     assert not (await ann.slash(chat, "fortissimo start")).ephemeral
+
+
+async def test_notifications_without_an_option_say_how_to_change_them_in_both_languages(env) -> None:
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    ann, bea = (guild.add_member(env.create_user(name)) for name in ("ann", "bea"))
+    set_locale(bea, "fr")
+    shown = (await ann.slash(channel, "notifications")).response
+    assert shown.ephemeral
+    assert shown.content.splitlines() == [
+        "When your turn comes, a message in the game's thread mentions you (it goes once you have played).",
+        "Your turn reminders come only as a mention in the game's channel.",
+        "To change them: `/notifications pings:False` stops the mentions;"
+        " `/notifications dm:True` sends the reminders by direct message too.",
+    ]
+    changed = (await ann.slash(channel, "notifications", pings=False, dm=True)).response
+    assert "To change them" not in changed.content  # a change is answered with what is set now
+    shown = (await ann.slash(channel, "notifications")).response
+    assert shown.content.splitlines()[-1] == (
+        "To change them: `/notifications pings:True` brings the mentions back;"
+        " `/notifications dm:False` stops the direct messages."
+    )
+    french = (await bea.slash(channel, "notifications")).response
+    assert french.content.splitlines()[-1] == (
+        "Pour les changer\u00a0: `/notifications mentions:False` arrête les mentions\u202f;"
+        " `/notifications mp:True` envoie aussi les rappels en message privé."
+    )

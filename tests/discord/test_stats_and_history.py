@@ -44,7 +44,7 @@ async def test_stats_leaderboard_history_and_replay(env) -> None:
     set_locale(cat, "fr")
     about_ben = await cat.slash(channel, "stats", user=ben)
     assert about_ben.response.embeds[0].title == "Statistiques de ben"
-    assert about_ben.response.embeds[0].description.startswith("**Fortissimo!** : 2 parties jouées")
+    assert about_ben.response.embeds[0].description.startswith("**Fortissimo!** : 2 parties jouées")
     nothing = await cat.slash(channel, "stats")
     assert nothing.response.embeds[0].description == "Aucune partie terminée sur ce serveur pour l'instant."
 

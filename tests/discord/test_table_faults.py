@@ -39,7 +39,7 @@ async def test_a_game_with_a_picture_is_refused_where_the_bot_may_not_attach_fil
     assert result.ephemeral
     expected = {
         "en": "⛔ The bot cannot play a game here: it needs the “Attach Files” permission in this channel",
-        "fr": "⛔ Le bot ne peut pas jouer ici : il lui faut la permission « Joindre des fichiers » dans ce salon",
+        "fr": "⛔ Le bot ne peut pas jouer ici : il lui faut la permission « Joindre des fichiers » dans ce salon",
     }[lang]
     assert result.response.content.startswith(expected)
     assert await env.bot.storage.find_sessions(channel_id=channel.id) == []  # no table, so no dead game

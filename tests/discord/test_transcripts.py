@@ -52,11 +52,11 @@ TITLES = {"fortissimo": "Fortissimo!", "labyrinthe": "Le labyrinthe secret", "fi
 HEADINGS = {"fr": "{game} — une partie en français", "en": "{game} — a game in English"}
 INTRO = {
     "fr": "Ce que voit ann, de l'ouverture de la table au résultat, face à {opponent}. Écrit par "
-          "`tests/discord/test_transcripts.py` (voir `README.md`) : ne pas modifier à la main.",
+          "`tests/discord/test_transcripts.py` (voir `README.md`) : ne pas modifier à la main.",
     "en": "What ann sees, from opening the table to the result, against {opponent}. Written by "
           "`tests/discord/test_transcripts.py` (see `README.md`): do not edit by hand.",
 }  # fmt: skip
-OPPONENT = {"fr": "un ordinateur de niveau « {level} »", "en": "a computer at the “{level}” level"}
+OPPONENT = {"fr": "un ordinateur de niveau « {level} »", "en": "a computer at the “{level}” level"}
 ALONE = {"fr": "personne (un solitaire)", "en": "nobody (a solitaire)"}
 
 KEY = re.compile(r"\b[a-z_]+(?:\.[a-z_0-9]+)+\b")

@@ -42,11 +42,11 @@ WORDS = {
     "fr": {
         "types": "tape `{command}`", "clicks": "clique sur **{label}** dans {where}",
         "chooses": "choisit {chosen} dans *{menu}* de {where}", "a_menu": "un menu", "a_message": "un message",
-        "fills": "remplit la fenêtre *{title}* ({labels}) : {typed}", "quoted": "« {} »",
+        "fills": "remplit la fenêtre *{title}* ({labels}) : {typed}", "quoted": "« {} »",
         "time": "{seconds:g} secondes passent", "only": "🔒 visible de {who} seul", "dm": "message privé",
         "edited": "modifié", "deleted": "supprimé", "no_alt": "**(aucun)**", "greyed": "(grisé)",
         "same": "*(et {count} lignes inchangées)*", "left_out": "*… {messages} messages et {acts} actions omis …*",
-        "time_shown": "⟨heure {}⟩", "at_the_end": "Les messages à la fin de la partie", "alt": "🖼 `{file}` — texte alternatif : {alt}", "menu": "▾ *{menu}* : {options}",
+        "time_shown": "⟨heure {}⟩", "at_the_end": "Les messages à la fin de la partie", "alt": "🖼 `{file}` — texte alternatif : {alt}", "menu": "▾ *{menu}* : {options}",
     },
 }  # fmt: skip
 
