@@ -118,23 +118,26 @@ def choice_token(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _command_text(game: str, name: str, part: str, lang: Language) -> str | None:
-    """The start command's own name or description of an option, if it has one under the option's name."""
-    key = f"cmd.start.turn_clock.{part}" if name == TURN_CLOCK_OPTION else f"cmd.{game}.{name}.{part}"
+def _about(game: str, name: str, lang: Language) -> str | None:
+    """What the start command says of an option, if it has it under the option's own name."""
+    key = f"cmd.start.{TURN_CLOCK_OPTION}.desc" if name == TURN_CLOCK_OPTION else f"cmd.{game}.{name}.desc"
     return t(lang, key) if catalog().has(lang, key) else None
 
 
+def _key(game: str, name: str) -> str:
+    return f"lobby.option.{TURN_CLOCK_OPTION}" if name == TURN_CLOCK_OPTION else f"{game}.option.{name}"
+
+
 def option_name(game: str, name: str, lang: Language) -> str:
-    """The option's name in the start command (its field's name if the command words it otherwise)."""
-    return _command_text(game, name, "name", lang) or name
+    """An option's name in words (``<game>.option.<name>``)."""
+    return t(lang, _key(game, name))
 
 
 def _labelled(game: str, spec: OptionSpec, value: Any, lang: Language) -> str:
-    """ "name: value"; the value alone when the start command names the option otherwise
-    (Fort Boyard's cards: "French cards" says it all)."""
-    shown = _value_text(game, spec, value, lang)
-    name = _command_text(game, spec.name, "name", lang)
-    return t(lang, "lobby.options.pair", option=name, value=shown) if name else shown
+    """ "name: value", or as the option words it (``<key>.pair``: Fort Boyard's "French cards" says it all)."""
+    key = _key(game, spec.name)
+    pair = f"{key}.pair" if catalog().has(lang, f"{key}.pair") else "lobby.options.pair"
+    return t(lang, pair, option=option_name(game, spec.name, lang), value=_value_text(game, spec, value, lang))
 
 
 def _value_text(game: str, spec: OptionSpec, value: Any, lang: Language) -> str:
@@ -154,9 +157,11 @@ def _clip(text: str, size: int) -> str:
 
 
 def number_prompt(game: str, spec: OptionSpec, lang: Language) -> tuple[str, str, str]:
-    """The text box of a number option: its title, label and placeholder."""
-    label = t(lang, "lobby.options.number", option=option_name(game, spec.name, lang), low=spec.low, high=spec.high)
-    return t(lang, "lobby.options.title"), label, _clip(_command_text(game, spec.name, "desc", lang) or "", 100)
+    """The text box of a number option: its title, label (with its unit and bounds) and placeholder."""
+    unit = ".minutes" if spec.name == TURN_CLOCK_OPTION else ".seconds" if spec.seconds else ""
+    label = t(lang, f"lobby.options.number{unit}", option=option_name(game, spec.name, lang), low=spec.low,
+              high=spec.high)  # fmt: skip
+    return t(lang, "lobby.options.title"), _clip(label, 45), _clip(_about(game, spec.name, lang) or "", 100)
 
 
 def current_values(record: SessionRecord) -> dict[str, Any]:
@@ -176,8 +181,8 @@ def options_panel(record: SessionRecord, lang: Language) -> BoardMessage:
     lines = [t(lang, "lobby.options.panel", number=record.id)]
     menus = 0
     for spec in option_specs(game):
-        name, about = (_command_text(game, spec.name, part, lang) for part in ("name", "desc"))
-        if name and about:
+        name, about = option_name(game, spec.name, lang), _about(game, spec.name, lang)
+        if about:
             lines.append(t(lang, "lobby.options.pair", option=f"**{name}**", value=about))
         if spec.choices and menus < MENU_ROWS:
             choices = [
@@ -185,7 +190,10 @@ def options_panel(record: SessionRecord, lang: Language) -> BoardMessage:
                                      default=v == now[spec.name])
                 for v in spec.choices[:25]
             ]  # fmt: skip
-            view.add_item(OptionMenu(record.id, record.version, spec.name, options=choices, row=menus))
+            placeholder = _clip(option_name(game, spec.name, lang), 150)
+            view.add_item(
+                OptionMenu(record.id, record.version, spec.name, options=choices, placeholder=placeholder, row=menus)
+            )
             menus += 1
         elif not spec.choices:
             label = _clip(_labelled(game, spec, now[spec.name], lang), 80)

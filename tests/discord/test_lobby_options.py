@@ -8,11 +8,14 @@ from typing import Any
 import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
-from bot.i18n import clock_text
+from bot.i18n import LANGUAGES, clock_text
 from bot.storage import SessionRecord
+from bot.ui.lobby_message import option_name, option_specs
+from games.core import registry
 from tests.conftest import make_bot, set_locale
-from tests.discord.driver import LOBBY_LABELS, Driver, add_computer, items, play_channel, session
+from tests.discord.driver import LOBBY_LABELS, Driver, add_computer, items, play_channel, public_text, session
 from tests.discord.forteresse_driver import message, private_reply
+from tests.discord.test_catalogs import SNAKE_CASE
 
 
 def lobby_of(env: Env, channel: ChannelHandle, record: SessionRecord) -> discord.Message:
@@ -72,13 +75,21 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     record = await open_lobby(env, channel, ann, "fortissimo")
     panel = await open_panel(env, channel, ann, record)
     assert panel.content.startswith(f"⚙️ Options de la table n°\xa0{record.id}, pour vous seul")
-    assert "**variante** : Règle de base, ou version avancée avec points et pouvoirs" in panel.content
-    assert "**temps_par_tour** : Minutes par tour pour cette partie" in panel.content
+    assert "**Variante** : Règle de base, ou version avancée avec points et pouvoirs" in panel.content
+    assert "**Temps par tour** : Minutes par tour pour cette partie" in panel.content
+    menus = [i for i in items(panel) if isinstance(i, discord.SelectMenu)]
+    assert [m.placeholder for m in menus] == ["Variante", "Plafond des corbeaux", "Premier joueur"]
+    assert not SNAKE_CASE.search(public_text(panel)), public_text(panel)  # words, never the code's names
+    opened = await ann.click(panel, custom_id=menu(panel, "turn_clock").custom_id)
+    assert opened.modal["components"][0]["components"][0]["label"] == "Temps par tour, en minutes (de 0 à 10080)"
     variant = menu(panel, "variant")
     assert [(o.label, o.default) for o in variant.options] == [
-        ("variante : règle de base", True), ("variante : version avancée", False)
+        ("Variante : règle de base", True), ("Variante : version avancée", False)
     ]  # fmt: skip
-    assert [o.label for o in menu(panel, "crow_cap").options] == ["plafond_corbeaux : oui", "plafond_corbeaux : non"]
+    assert [o.label for o in menu(panel, "crow_cap").options] == [
+        "Plafond des corbeaux : oui",
+        "Plafond des corbeaux : non",
+    ]
 
     changed = await choose(ann, panel, "variant", "advanced")
     assert changed.response.ephemeral and not changed.followups
@@ -89,17 +100,17 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     panel = message(env, channel, panel.id)
     await choose(ann, panel, "first_player", "lobby")
     panel = message(env, channel, panel.id)
-    assert menu(panel, "turn_clock").label == f"temps_par_tour : {clock_text(1440, 'fr')}"  # the server's default clock
+    assert menu(panel, "turn_clock").label == f"Temps par tour : {clock_text(1440, 'fr')}"  # the server's default clock
     await type_number(ann, panel, "turn_clock", "45")
     panel = message(env, channel, panel.id)
-    assert menu(panel, "turn_clock").label == f"temps_par_tour : {clock_text(45, 'fr')}"
+    assert menu(panel, "turn_clock").label == f"Temps par tour : {clock_text(45, 'fr')}"
     assert options_text(lobby_of(env, channel, record)) == (
         "Variante : version avancée · Plafond des corbeaux : oui · Premier joueur : ordre d'arrivée\n"
         f"⏰ Temps par tour : {clock_text(45, 'fr')}"
     )
 
     too_long = await type_number(ann, panel, "turn_clock", "20000")
-    assert refusal(too_long) == "⛔ temps_par_tour : entrez un nombre entier de 0 à 10080. Rien n'a changé."
+    assert refusal(too_long) == "⛔ Temps par tour : entrez un nombre entier de 0 à 10080. Rien n'a changé."
     assert (await session(env, record.id)).clock.turn_minutes == 45
 
     await ben.click(lobby_of(env, channel, record), label=LOBBY_LABELS["fr"]["join"])
@@ -129,18 +140,18 @@ async def test_a_number_out_of_bounds_is_refused_in_english_and_a_good_one_plays
     ann = guild.add_member(env.create_user("ann"))
     record = await open_lobby(env, channel, ann, "fireship")
     panel = await open_panel(env, channel, ann, record)
-    assert "**rounds**: Stop after this many rounds" in panel.content
+    assert "**Rounds**: Stop after this many rounds" in panel.content
     rounds = menu(panel, "rounds")
-    assert rounds.label == "rounds: 20"
+    assert rounds.label == "Rounds: 20"
     opened = await ann.click(panel, custom_id=rounds.custom_id)
     assert opened.modal is not None
     (row,) = opened.modal["components"]
     (box,) = row["components"]
-    assert (opened.modal["title"], box["label"], box["value"]) == ("Table options", "rounds (0 to 99)", "20")
+    assert (opened.modal["title"], box["label"], box["value"]) == ("Table options", "Rounds (0 to 99)", "20")
 
     for wrong in ("150", "-1", "ten", "2.5", "²"):
         refused = await type_number(ann, panel, "rounds", wrong)
-        assert refusal(refused) == "⛔ rounds: enter a whole number from 0 to 99. Nothing was changed.", wrong
+        assert refusal(refused) == "⛔ Rounds: enter a whole number from 0 to 99. Nothing was changed.", wrong
     unchanged = await session(env, record.id)
     assert unchanged.options == {"rounds": 20} and unchanged.version == record.version
 
@@ -211,16 +222,23 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
     assert [(o.label, o.default) for o in menu(panel, "language").options] == [
         ("French cards", False), ("English cards", True)
     ]  # fmt: skip
-    assert [o.label for o in menu(panel, "side").options] == ["side: red texts", "side: blue texts",
-                                                              "side: red or blue sides, drawn at random"]  # fmt: skip
-    assert menu(panel, "clock").label == "hourglass: 30 seconds"  # the unit written out
+    assert [o.label for o in menu(panel, "side").options] == [
+        "Trial cards: red texts", "Trial cards: blue texts", "Trial cards: red or blue sides, drawn at random"
+    ]  # fmt: skip
+    assert menu(panel, "clock").label == "Hourglass: 30 seconds"  # the unit written out
+    assert [m.placeholder for m in items(panel) if isinstance(m, discord.SelectMenu)] == [
+        "Card language", "Trial cards"
+    ]  # fmt: skip
+    opened = await ann.click(panel, custom_id=menu(panel, "clock").custom_id)
+    assert opened.modal["components"][0]["components"][0]["label"] == "Hourglass, in seconds (10 to 180)"
+    assert not SNAKE_CASE.search(public_text(panel)), public_text(panel)
     assert not [i for i in items(panel) if "computer" in (getattr(i, "custom_id", None) or "")]
 
     await choose(ann, panel, "language", "fr")
     await env.restart_bot(make_bot(db_path))  # the panel's menus still answer
     assert not (await choose(ann, message(env, channel, panel.id), "side", "blue")).followups
     short = await type_number(ann, message(env, channel, panel.id), "clock", "5")
-    assert refusal(short) == "⛔ hourglass: enter a whole number from 10 to 180. Nothing was changed."
+    assert refusal(short) == "⛔ Hourglass: enter a whole number from 10 to 180. Nothing was changed."
     await type_number(ann, message(env, channel, panel.id), "clock", "60")
     changed = await session(env, record.id)
     assert {k: changed.options[k] for k in ("language", "side", "clock")} == {
@@ -231,4 +249,13 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
     assert options_text(lobby_of(env, channel, record)).startswith(
         "French cards · Trial cards: blue texts · Hourglass: 1 minute · "
     )
-    assert menu(message(env, channel, panel.id), "clock").label == "hourglass: 1 minute"
+    assert menu(message(env, channel, panel.id), "clock").label == "Hourglass: 1 minute"
+
+
+def test_every_option_of_every_game_has_a_name_in_both_languages() -> None:
+    """The panel names each option in words (« Plafond des corbeaux »), never by its field."""
+    for game in registry.engines():
+        for spec in option_specs(game):
+            for lang in LANGUAGES:
+                name = option_name(game, spec.name, lang)
+                assert name and name != f"{game}.option.{spec.name}" and not SNAKE_CASE.search(name), (game, spec)
