@@ -17,6 +17,7 @@ from bot.ui.lobby_message import (
     OptionSpec,
     choice_token,
     current_values,
+    lobby_edit,
     lobby_message,
     number_prompt,
     option_name,
@@ -72,32 +73,51 @@ class Lobby(Publishing):
                 await self._start_play(reply, record, lang, lobby=message)
 
     async def _rematch(self, reply: Reply, session_id: int) -> None:
-        """A new lobby for the same game, options and computers, in the channel of the old one;
-        the old players are mentioned there so they can join. A second click finds it open."""
+        """A new table for the same game, options and computers, in the channel of the old one. A
+        solitaire starts at once; otherwise the other players are mentioned there so they can join.
+        A second click finds the new table."""
         user = reply.interaction.user
         async with self.handling(reply, session_id):
             old = await self.service.get(session_id)
             lang = await self.public_language(old.guild_id)
             players = {seat.user_id for seat in old.seats if seat.user_id is not None}
             open_here = await self.service.storage.find_sessions(
-                game=old.game, channel_id=old.lobby_channel_id, statuses=("lobby",)
+                game=old.game, channel_id=old.lobby_channel_id, statuses=("lobby", "active")
             )
             if mine := [r for r in open_here if r.host_id in players and r.created_at >= (old.updated_at or 0)]:
-                return await reply.say("rematch.already", link=jump_url(mine[0]))
+                key = "rematch.already" if mine[0].status == "lobby" else "rematch.playing"
+                return await reply.say(key, link=jump_url(mine[0]))
             channel = await self.channel(old.lobby_channel_id)
             if lacking := self._lacking(channel, old.game, True, reply.lang):
                 return await reply.send("⛔ " + lacking)
             record = await self.service.rematch(session_id, user.id, user.display_name, secrets.randbits(62))
             invited = sorted(players - {user.id})
-            content = t(lang, "rematch.invite", number=old.id, players=", ".join(f"<@{u}>" for u in invited) or "—")
-            only_them = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in invited])
             message = await channel.send(
-                content,
-                allowed_mentions=only_them,
+                self._rematch_text(old, record, invited, lang),
+                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
+                                                         users=[discord.Object(u) for u in invited]),
                 **lobby_message(record, self.uis[old.game], lang).fields(sending=True),
-            )
+            )  # fmt: skip
             record = await self.service.update(record, lobby_message_id=message.id)
+            if registry.get(old.game).max_players == 1:  # a solitaire starts at once, as with its command
+                record = await self.service.lobby(
+                    record.id, user.id, user.display_name, "start", version=record.version
+                )
+                await self._start_play(reply, record, lang, lobby=message, channel=channel)
+                return await reply.say("rematch.started", link=jump_url(await self.service.get(record.id)))
             await reply.say("rematch.opened", link=jump_url(record))
+
+    @staticmethod
+    def _rematch_text(old: SessionRecord, record: SessionRecord, invited: list[int], lang: Language) -> str:
+        """Who the new table calls: the other players, by mention; with nobody to call, what it holds."""
+        if invited:
+            players = ", ".join(f"<@{user_id}>" for user_id in invited)
+            return t(lang, "rematch.invite", number=old.id, players=players)
+        host = record.seats[0].name
+        computers = sum(seat.computer for seat in record.seats)
+        if computers:
+            return t(lang, "rematch.computers", number=old.id, host=host, count=computers)
+        return t(lang, "rematch.solitaire", number=old.id, player=host)
 
     def _lacking(self, channel: Any, game: str, threads: bool, lang: Language) -> str | None:
         """Why the game could not show its board here (where it would be played), or None."""
@@ -136,7 +156,7 @@ class Lobby(Publishing):
             if record.status == "active":
                 await self._start_play(reply, record, lang)
             else:
-                await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
+                await reply.edit(**lobby_edit(record, self.uis[record.game], lang))
 
     # -- the host's options panel ----------------------------------------------------
     async def _options(self, reply: Reply, session_id: int, version: int) -> None:
@@ -188,12 +208,14 @@ class Lobby(Publishing):
         await reply.refuse(StaleBoard("error.lobby_changed"))
 
     async def _start_play(
-        self, reply: Reply, record: SessionRecord, lang: Language, lobby: discord.Message | None = None
-    ) -> None:
-        """Open a thread on the lobby message where allowed, then post the board."""
+        self, reply: Reply, record: SessionRecord, lang: Language, lobby: discord.Message | None = None,
+        channel: Any = None,
+    ) -> None:  # fmt: skip
+        """Open a thread on the lobby message (by default the one clicked, in the interaction's
+        channel) where allowed, then post the board."""
         await reply.wait()  # opening a thread may take a while
         lobby = lobby or reply.clicked
-        channel: Any = reply.interaction.channel  # the lobby's channel: a text channel or a thread
+        channel = channel or reply.interaction.channel  # the lobby's channel: a text channel or a thread
         target = channel
         threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
         if threads and may_open_thread(channel) and lobby is not None:
@@ -203,7 +225,11 @@ class Lobby(Publishing):
             except discord.HTTPException:
                 log.warning("could not open a thread for session %s", record.id)
         record = await self.service.update(record, channel_id=target.id)
-        await reply.edit(**lobby_message(record, self.uis[record.game], lang).fields())
+        shown = lobby_edit(record, self.uis[record.game], lang)
+        if lobby is not None and lobby is not reply.clicked and not reply.is_command:
+            await lobby.edit(**shown)  # a rematch's new lobby, posted in the channel
+        else:
+            await reply.edit(**shown)
         players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
         try:
             kickoff = t(

@@ -70,6 +70,14 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
     return BoardMessage(embed=embed, view=view)
 
 
+def lobby_edit(record: SessionRecord, ui: GameUI, lang: Language) -> dict[str, Any]:
+    """The lobby's embed and buttons, to edit its message with: the text above them (a rematch's
+    call to its players) stays."""
+    fields = lobby_message(record, ui, lang).fields()
+    del fields["content"]
+    return fields
+
+
 def rules_button(game: str, lang: Language, row: int | None = None) -> RulesButton:
     return RulesButton(game, label=t(lang, "common.rules"), emoji="📜", style=discord.ButtonStyle.secondary, row=row)
 

@@ -17,7 +17,7 @@ from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
 from bot.ui.components import LobbyButton, ReadButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
-from bot.ui.lobby_message import lobby_message, rules_button
+from bot.ui.lobby_message import lobby_edit, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
 from bot.ui.turn_pings import NOTIFIED_ELSEWHERE, TurnPings, mentioned
@@ -277,5 +277,6 @@ class Publishing(TurnPings):
             return
         lang = await self.public_language(record.guild_id)
         channel = await self.channel(record.lobby_channel_id)
-        message = lobby_message(record, self.uis[record.game], lang)
-        await channel.get_partial_message(record.lobby_message_id).edit(**message.fields())
+        await channel.get_partial_message(record.lobby_message_id).edit(
+            **lobby_edit(record, self.uis[record.game], lang)
+        )
