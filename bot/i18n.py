@@ -15,6 +15,7 @@ from typing import Literal
 import discord
 from babel import Locale
 from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
 from discord import app_commands
 
@@ -82,6 +83,18 @@ def catalog() -> Catalog:
 
 def t(lang: Language, key: str, **params: object) -> str:
     return catalog().t(lang, key, **params)
+
+
+def counted(lang: Language, key: str, count: int, **params: object) -> str:
+    """A text about one number: the plural form Babel's rules give ``count`` in ``lang``, and the
+    number as ``lang`` writes it (``{number}``: 1 000, 1,000). A sentence with several numbers
+    takes one such text per number in its placeholders, each with its own form."""
+    return catalog().t(lang, key, count=count, number=format_decimal(count, locale=lang), **params)
+
+
+def percent(ratio: float, lang: Language) -> str:
+    """A share as ``lang`` writes it: "67 %" in French (a no-break space), "67%" in English."""
+    return format_percent(ratio, locale=lang)
 
 
 def duration(lang: Language, days: int = 0, hours: int = 0, minutes: int = 0, seconds: int = 0) -> str:

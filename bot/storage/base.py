@@ -247,7 +247,7 @@ class Storage(Protocol):
     async def player_stats(self, guild_id: int, user_id: int) -> list[PlayerStats]: ...
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
-        """Human players only, most wins first."""
+        """Human players who won at least once, most wins first."""
 
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
 

@@ -289,12 +289,14 @@ class SqlStorage:
                 found.append(GameResult.model_validate(row | {"seats": [SeatResult.model_validate(s) for s in seats]}))
         return found
 
-    async def _stats(self, where: str, params: list[object], order: str, limit: int) -> list[PlayerStats]:
+    async def _stats(
+        self, where: str, params: list[object], order: str, limit: int, having: str = "1 = 1"
+    ) -> list[PlayerStats]:
         rows = await self._all(
             "SELECT r.game, s.user_id, COUNT(*) AS games, CAST(SUM(s.won) AS INTEGER) AS wins"
             " FROM result_seats s JOIN results r USING (session_id)"
             f" WHERE s.user_id IS NOT NULL AND r.ending != 'abandoned' AND {where}"
-            f" GROUP BY r.game, s.user_id ORDER BY {order} LIMIT ?",
+            f" GROUP BY r.game, s.user_id HAVING {having} ORDER BY {order} LIMIT ?",
             [*params, limit],
         )
         return [PlayerStats.model_validate(row) for row in rows]
@@ -305,7 +307,7 @@ class SqlStorage:
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
         # aggregates spelled out: PostgreSQL orders by an output name only when it stands alone
         order = "wins DESC, CAST(SUM(s.won) AS REAL) / COUNT(*) DESC, games DESC, s.user_id"
-        return await self._stats("r.guild_id = ? AND r.game = ?", [guild_id, game], order, limit)
+        return await self._stats("r.guild_id = ? AND r.game = ?", [guild_id, game], order, limit, "SUM(s.won) > 0")
 
     # -- server settings ------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:

@@ -7,21 +7,24 @@ appear in stats or rankings, but the games they played in count for the humans.
 import io
 
 import discord
+from babel.lists import format_list
 from discord import app_commands
 from discord.app_commands import Choice
 
 from bot import replays
-from bot.i18n import Language, t
+from bot.i18n import Language, counted, percent, t
 from bot.i18n import command_text as text
-from bot.storage import GameResult, PlayerStats
+from bot.storage import GameResult, PlayerStats, SeatResult, SessionRecord
 from bot.ui.bot_cog import BotCog, guild_of
+from bot.ui.game_ui import seat_name
 from games.core import registry
 
 GAME_CHOICES = [Choice(name=text(f"{name}.title"), value=name) for name in sorted(registry.engines())]
 
 
-def rate(stats: PlayerStats) -> int:
-    return round(100 * stats.wins / stats.games) if stats.games else 0
+def rate(stats: PlayerStats, lang: Language) -> str:
+    """The win rate, as ``lang`` writes a percentage."""
+    return percent(stats.wins / stats.games if stats.games else 0, lang)
 
 
 class StatsCog(BotCog):
@@ -40,9 +43,10 @@ class StatsCog(BotCog):
         lang, who = self._lang(interaction), user or interaction.user
         found = await self.tables.service.storage.player_stats(guild_of(interaction), who.id)
         lines = [
-            t(lang, "stats.line", game=t(lang, f"{s.game}.title"), games=s.games, wins=s.wins, rate=rate(s))
+            t(lang, "stats.line", game=t(lang, f"{s.game}.title"), played=counted(lang, "stats.played", s.games),
+              won=counted(lang, "stats.won", s.wins), rate=rate(s, lang))
             for s in found
-        ] or [t(lang, "stats.none")]
+        ] or [t(lang, "stats.none")]  # fmt: skip
         await self._send(interaction, t(lang, "stats.title", player=who.display_name), lines)
 
     @app_commands.command(name=text("cmd.leaderboard.name"), description=text("cmd.leaderboard.desc"))
@@ -54,26 +58,44 @@ class StatsCog(BotCog):
         lang = self._lang(interaction)
         board = await self.tables.service.storage.leaderboard(guild_of(interaction), game)
         lines = [
-            t(lang, "leaderboard.line", place=i, player=f"<@{s.user_id}>", wins=s.wins, games=s.games, rate=rate(s))
+            t(lang, "leaderboard.line", place=i, player=f"<@{s.user_id}>", wins=counted(lang, "leaderboard.wins", s.wins),
+              games=counted(lang, "leaderboard.games", s.games), rate=rate(s, lang))
             for i, s in enumerate(board, start=1)
-        ] or [t(lang, "leaderboard.none")]
+        ] or [t(lang, "leaderboard.none")]  # fmt: skip
         await self._send(interaction, t(lang, "leaderboard.title", game=t(lang, f"{game}.title")), lines)
 
     @app_commands.command(name=text("cmd.history.name"), description=text("cmd.history.desc"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction) -> None:
         lang = self._lang(interaction)
-        results = await self.tables.service.storage.results(guild_of(interaction))
-        lines = [self._history_line(result, lang) for result in results] or [t(lang, "history.none")]
-        await self._send(interaction, t(lang, "history.title"), lines)
+        storage = self.tables.service.storage
+        results = await storage.results(guild_of(interaction))
+        lines = [self._history_line(result, await storage.get_session(result.session_id), lang) for result in results]
+        await self._send(interaction, t(lang, "history.title"), lines or [t(lang, "history.none")])
 
     @staticmethod
-    def _history_line(result: GameResult, lang: Language) -> str:
-        winners = ", ".join(s.name or t(lang, "history.computer") for s in result.seats if s.won)
-        return t(
-            lang, "history.line", number=result.session_id, game=t(lang, f"{result.game}.title"),
-            winners=winners, ending=t(lang, f"history.ending.{result.ending}"), ended=int(result.ended_at),
-        )  # fmt: skip
+    def _history_line(result: GameResult, record: SessionRecord | None, lang: Language) -> str:
+        """Number, game, who won (a computer by its seat's name; a lost solitaire says who lost),
+        how it ended, when."""
+
+        def name(seat: SeatResult) -> str:
+            if seat.user_id is None and record is not None and seat.seat < len(record.seats):
+                return seat_name(record, seat.seat, lang)
+            return seat.name or t(lang, "history.computer")
+
+        winners = [name(seat) for seat in result.seats if seat.won]
+        humans = [name(seat) for seat in result.seats if seat.user_id is not None]
+        if winners:
+            outcome = t(lang, "history.won", winners=format_list(winners, locale=lang))
+        elif result.ending == "abandoned":
+            outcome = ""  # nobody played it to its end
+        elif len(result.seats) == 1 and humans:
+            outcome = t(lang, "history.lost", player=humans[0])
+        else:
+            outcome = t(lang, "history.no_winner")
+        parts = [t(lang, "history.number", number=result.session_id), t(lang, f"{result.game}.title"), outcome,
+                 t(lang, f"history.ending.{result.ending}"), f"<t:{int(result.ended_at)}:R>"]  # fmt: skip
+        return " · ".join(part for part in parts if part)
 
     @app_commands.command(name=text("cmd.replay.name"), description=text("cmd.replay.desc"))
     @app_commands.guild_only()
