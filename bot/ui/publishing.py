@@ -134,19 +134,12 @@ class Publishing(TurnPings):
                 log.exception("could not bring session %s's board up to date", record.id)
 
     def _with_controls(self, record: SessionRecord, messages: list[BoardMessage], lang: Language) -> list[BoardMessage]:
-        """A running board gets the Rules and Describe buttons where its last message has room; a
-        finished one loses the game's controls and offers a rematch instead."""
+        """A running board gets the Rules, History and Describe buttons where its last message has
+        room; a finished one loses the game's controls, offers a rematch and keeps those three."""
         if record.status == "active":
             view = messages[-1].view
-            extra: list[discord.ui.Item] = [rules_button(record.game, lang, row=4)]
-            ui = self.uis[record.game]
-            tells = {"h": type(ui).recent_lines is not GameUI.recent_lines, "d": ui.has_picture}
-            for what, name, emoji in (("h", "history", "📜"), ("d", "describe", "🔎")):
-                if tells[what]:
-                    extra.append(ReadButton(what, record.game, record.id, label=t(lang, f"common.{name}"), emoji=emoji,
-                                            style=discord.ButtonStyle.secondary, row=4))  # fmt: skip
             if view is not None:
-                for item in extra:
+                for item in self._reading_buttons(record, lang, row=4):
                     try:
                         view.add_item(item)
                     except ValueError:  # its last row is full
@@ -158,9 +151,21 @@ class Publishing(TurnPings):
             label = t(lang, "lobby.button.rematch")
             view.add_item(LobbyButton(record.id, record.version, "rematch", label=label, emoji="🔁",
                                       style=discord.ButtonStyle.primary))  # fmt: skip
-            view.add_item(rules_button(record.game, lang))
+            for item in self._reading_buttons(record, lang):
+                view.add_item(item)
             messages[-1] = messages[-1]._replace(view=view)
         return messages
+
+    def _reading_buttons(self, record: SessionRecord, lang: Language, row: int | None = None) -> list[discord.ui.Item]:
+        """Rules, and the History and Describe buttons of a game that tells its moves or draws its board."""
+        buttons: list[discord.ui.Item] = [rules_button(record.game, lang, row=row)]
+        ui = self.uis[record.game]
+        tells = {"h": type(ui).recent_lines is not GameUI.recent_lines, "d": ui.has_picture}
+        for what, name, emoji in (("h", "history", "📜"), ("d", "describe", "🔎")):
+            if tells[what]:
+                buttons.append(ReadButton(what, record.game, record.id, label=t(lang, f"common.{name}"), emoji=emoji,
+                                          style=discord.ButtonStyle.secondary, row=row))  # fmt: skip
+        return buttons
 
     def _remember_picture(self, message_id: int, picture: bytes) -> None:
         self._on_show[message_id] = picture

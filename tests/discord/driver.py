@@ -46,11 +46,12 @@ def custom_ids(message: discord.Message) -> list[str]:
     return [item.custom_id for item in items(message) if getattr(item, "custom_id", None)]
 
 
-AFTER_THE_END = re.compile(r"r:[a-z_]+|l:\d+:\d+:rematch")  # what a finished game's board still offers
+# what a finished game's board still offers: Rules, History, Describe, Rematch
+AFTER_THE_END = re.compile(r"r:[a-z_]+|[hd]:[a-z_]+:\d+|l:\d+:\d+:rematch")
 
 
 def controls_left(message: discord.Message) -> list[str]:
-    """A message's controls but the Rules and Rematch buttons a finished game keeps."""
+    """A message's controls but the Rules, History, Describe and Rematch buttons a finished game keeps."""
     return [cid for cid in custom_ids(message) if not AFTER_THE_END.fullmatch(cid)]
 
 

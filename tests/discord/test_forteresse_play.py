@@ -83,7 +83,13 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     final = board(env, thread, record)
     assert final.embeds[0].description == "🏆 Game over: won. Treasures pillaged: 3/3."
     assert all(controls_left(m) == [] for m in thread.history())  # nothing left to click
-    assert [i.label for i in items(final)] == ["Rematch", "Rules"]
+    assert [i.label for i in items(final)] == ["Rematch", "Rules", "History", "Describe"]
+    # How the game was won stays readable on the finished board, privately, for anyone.
+    described = await ann.click(final, custom_id=f"d:forteresse:{record.id}")
+    assert described.ephemeral and described.response.embeds[0].title == f"🔎 Forteresse Solo #{record.id}, in words"
+    moves = await ann.click(final, custom_id=f"h:forteresse:{record.id}")
+    assert moves.ephemeral and moves.response.embeds[0].title == f"📜 Forteresse Solo #{record.id}: the latest moves"
+    assert "ann pillages" in moves.response.embeds[0].description or moves.response.embeds[0].description
     # The last private view shows the final hand, without controls.
     last = driver.private()
     assert last.components == [] and last.embeds[0].fields[0].name.startswith("Hand (")

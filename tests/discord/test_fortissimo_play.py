@@ -66,7 +66,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     grid = [cid for cid in controls_left(second) if cid.startswith("g:")]
     assert len(items(first)) == 25 and len(grid) == 20  # rows 1-5, rows 6-9, no move control yet
     assert [i.label for i in items(second)][-2:] == ["Règles", "Historique"]
-    assert controls_left(second)[20:] == [f"h:fortissimo:{record.id}"]  # the latest moves, privately
+    assert custom_ids(second)[20:] == ["r:fortissimo", f"h:fortissimo:{record.id}"]  # the latest moves, privately
     state = game_state(env, record)
     current = alice if record.seats[state.current].user_id == alice.id else bob
     assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
@@ -83,7 +83,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert result.embeds[0].title == f"🏁 Fortissimo! — résultat de la table n°\xa0{record.id}"
     assert result.embeds[0].description.startswith(f"🏆 Victoire : **{winner}**\n")
     assert result.embeds[0].fields[0].name == f"1. {winner}"
-    # The final board stays, without a control of the game: only a rematch and the rules.
+    # The final board stays, without a control of the game: a rematch, the rules and the latest moves.
     assert [m.id for m in bot_messages(thread, env) if m.embeds and "table n°\xa0" in (m.embeds[0].title or "")] == [
         record.board_message_ids[0],
         result.id,
@@ -91,7 +91,11 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert all(controls_left(m) == [] for m in thread.history())
     final = next(m for m in thread.history() if m.id == record.board_message_ids[0])
     last = next(m for m in thread.history() if m.id == record.board_message_ids[-1])
-    assert [i.label for i in items(last)] == ["Revanche", "Règles"]
+    assert [i.label for i in items(last)] == ["Revanche", "Règles", "Historique"]
+    moves = await alice.click(last, custom_id=f"h:fortissimo:{record.id}")  # how the game was won
+    assert moves.ephemeral
+    assert moves.response.embeds[0].title == f"📜 Fortissimo! n°\xa0{record.id}\xa0: les derniers coups"
+    assert moves.response.embeds[0].description.splitlines()[-1].startswith("🏁 ")
     assert final.embeds[0].description == "🏁 La partie est terminée."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
@@ -359,6 +363,6 @@ async def test_take_and_put_back_stand_under_the_question_they_answer(env) -> No
     record, state, _ = await driver.current()
     second = board_messages(thread, env)[1]
     card = state.grid[0]
-    assert second.content == f"{player.name} flipped **{card}** at A1: take it, or put it back face down?"
+    assert second.content == f"{player.name} flipped **{card}** at A1: take it or put it back face down?"
     assert [i.label for i in items(second)][-4:] == [f"Take the {card}", "Put back", "Rules", "History"]
     assert not second.mentions  # the question names the player; the turn ping mentions them
