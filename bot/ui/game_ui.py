@@ -55,6 +55,11 @@ class GameUI(ABC):
     @abstractmethod
     def describe_options(self, options: dict[str, Any], lang: Language) -> str: ...
 
+    def seat_notes(self, record: SessionRecord, lang: Language) -> list[str]:
+        """Lines the lobby adds under the options about who sits at the table (Fort Boyard: how often
+        its computers, at their levels, win a trial); none by default."""
+        return []
+
     def picture(self, record: SessionRecord, state: Any, lang: Language) -> bytes | None:
         """The board's PNG, if the game draws one (called off the event loop, cached per version)."""
         return None

@@ -25,9 +25,8 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
     seats = t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players)
     embed.add_field(name=t(lang, "lobby.player") if solitaire else seats, value=players or "—", inline=False)
     clock = t(lang, "lobby.clock", time=clock_text(record.clock.turn_minutes, lang))
-    embed.add_field(
-        name=t(lang, "lobby.options"), value=f"{ui.describe_options(record.options, lang)}\n{clock}", inline=False
-    )
+    shown = "\n".join([ui.describe_options(record.options, lang), clock, *ui.seat_notes(record, lang)])
+    embed.add_field(name=t(lang, "lobby.options"), value=shown[:1024], inline=False)
     if record.status != "lobby":
         key = {"active": "lobby.started", "cancelled": "lobby.cancelled", "abandoned": "lobby.abandoned"}.get(
             record.status, "lobby.finished"

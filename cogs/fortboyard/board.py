@@ -18,7 +18,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import Language, seconds_text, t
+from bot.i18n import Language, percent, seconds_text, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Prompt
@@ -29,7 +29,7 @@ from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label
 from cogs.fortboyard.picture import render
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
-from games.fortboyard.deck import GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
+from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
 from games.fortboyard.engine import (
     BAG,
     CLUES_FOR_ROUND_3,
@@ -630,5 +630,16 @@ class FortBoyardUI(DescribesFort, GameUI):
         opts = ENGINE.make_options(options)
         assert isinstance(opts, FortBoyardOptions)
         return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
-                 side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang),
-                 **opts.computer.model_dump())  # fmt: skip
+                 side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang))  # fmt: skip
+
+    def seat_notes(self, record: SessionRecord, lang: Language) -> list[str]:
+        """How often a computer wins each kind of trial, per level seated (none without a computer)."""
+        opts = ENGINE.make_options(record.options)
+        assert isinstance(opts, FortBoyardOptions)
+        rates = opts.computer
+        levels = dict.fromkeys(seat.level for seat in record.seats if seat.computer)  # in seat order, once each
+        return [
+            t(lang, "fortboyard.computer_rates", level=t(lang, f"level.{level}").lower(),
+              **{category: percent(rates.at(category, level) / 100, lang) for category in CATEGORIES})
+            for level in levels
+        ]  # fmt: skip

@@ -7,7 +7,7 @@ from cogs.fortboyard.board import FortBoyardUI
 def test_fort_boyard_options_line_opens_with_a_capital_in_both_languages() -> None:
     french = FortBoyardUI().describe_options({"clock": 90}, "fr")
     assert french.startswith("Cartes en français · Cartes épreuves : ")
-    assert "Sablier : 1 minute et 30\xa0secondes"  # Babel: a no-break space in french
+    assert french.endswith("Sablier\xa0: 1 minute et 30\xa0secondes")  # Babel: a no-break space in french
     assert FortBoyardUI().describe_options({"language": "en"}, "en").startswith("English cards · Trial cards: ")
 
 

@@ -5,7 +5,7 @@ from cogs.fortboyard.board import house_rule
 from games.fortboyard.deck import KINDS
 from games.fortboyard.engine import HOUSE_RULES
 from tests.conftest import set_locale
-from tests.discord.driver import bot_messages, public_text
+from tests.discord.driver import add_computer, bot_messages, public_text
 from tests.discord.test_fortboyard_trials import two_players
 
 EMBED_SIZE = 6000  # Discord: the characters of one embed, all its texts together
@@ -82,8 +82,40 @@ async def test_start_options_show_in_the_lobby(env) -> None:
         await ann.slash(channel, "fortboyard start", cards="en", side="blue", hourglass=45, computer_skill=80)
     ).response
     text = public_text(lobby)
-    assert "Cartes en anglais · Cartes épreuves : énoncés bleus · Sablier : 45\xa0secondes" in text  # written out
-    assert "80 % / 80 % / 80 % / 80 %" in text
+    assert "Cartes en anglais · Cartes épreuves\xa0: énoncés bleus · Sablier\xa0: 45\xa0secondes" in text  # written out
+    assert "ordinateur" not in text and "%" not in text  # no computer at the table: no computer's rates
+    await add_computer(channel, ann, lobby.message, "strong")
+    await add_computer(channel, ann, lobby.message, "easy")
+    options = next(f.value for f in lobby_now(channel, lobby.message).embeds[0].fields if f.name == "Options")
+    assert options.splitlines()[2:] == [  # each level's own rates, from the 80 % the command set
+        "🤖 Au niveau fort, l'ordinateur réussit 100\xa0% de ses épreuves de concentration, 100\xa0% de ses épreuves de force,"
+        " 100\xa0% de ses duels et 100\xa0% de ses énigmes.",
+        "🤖 Au niveau facile, l'ordinateur réussit 55\xa0% de ses épreuves de concentration, 55\xa0% de ses épreuves de force,"
+        " 55\xa0% de ses duels et 55\xa0% de ses énigmes.",
+    ]
+
+
+async def test_the_computers_rates_follow_their_level_in_english(env) -> None:
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    lobby = (await ann.slash(channel, "fortboyard start")).response
+    assert "computer" not in public_text(lobby).lower().replace("add a computer player", "")
+    for level in ("normal", "easy", "strong", "easy"):
+        await add_computer(channel, ann, lobby.message, level)
+    options = next(f.value for f in lobby_now(channel, lobby.message).embeds[0].fields if f.name == "Options")
+    assert options.splitlines()[2:] == [
+        "🤖 At the normal level, the computer wins 60% of its concentration trials, 60% of its strength trials, 50% of its duels"
+        " and 40% of its riddles.",
+        "🤖 At the easy level, the computer wins 35% of its concentration trials, 35% of its strength trials, 25% of its duels"
+        " and 15% of its riddles.",
+        "🤖 At the strong level, the computer wins 85% of its concentration trials, 85% of its strength trials, 75% of its duels"
+        " and 65% of its riddles.",
+    ]
+
+
+def lobby_now(channel, lobby):
+    return next(m for m in channel.history() if m.id == lobby.id)
 
 
 async def test_a_player_who_quits_mid_game_leaves_the_other_the_win(env) -> None:

@@ -246,9 +246,9 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
         "side": "blue",
         "clock": 60,
     }
-    assert options_text(lobby_of(env, channel, record)).startswith(
-        "French cards · Trial cards: blue texts · Hourglass: 1 minute · "
-    )
+    assert options_text(lobby_of(env, channel, record)) == (
+        "French cards · Trial cards: blue texts · Hourglass: 1 minute\n⏰ Time per turn: 1 day"
+    )  # no computer at the table: nothing of a computer's rates
     assert menu(message(env, channel, panel.id), "clock").label == "Hourglass: 1 minute"
 
 
