@@ -234,9 +234,9 @@ class FireshipUI(DescribesSea, GameUI):
             ]
             if view.badges[seat]:
                 parts.append(" ".join(CARD_EMOJI[b] for b in view.badges[seat]))
-            if view.fog[seat]:
+            if view.fog[seat] and view.phase != "over":  # until a next turn: none once the game is over
                 parts.append(t(lang, "fireship.board.fog"))
-            if view.skip[seat]:
+            if view.skip[seat] and view.phase != "over":
                 parts.append(t(lang, "fireship.board.skip"))
             if view.out[seat]:
                 parts.append(t(lang, "fireship.board.left" if view.resigned[seat] else "fireship.board.sunk"))

@@ -7,6 +7,7 @@ the whirlpools laid, the special cells and the deck: with the footer's powers, e
 to play without the picture. Nothing a player keeps secret is read here.
 """
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from bot.i18n import Language, t
@@ -30,8 +31,12 @@ KIND_EMOJI = {"boat": "⛵", "plane": "✈️", "battleship": "🚢"}
 
 
 def cells_text(cells: list[Cell]) -> str:
-    """ "A1, B3, K7": labels row by row, then column."""
-    return ", ".join(label(cell) for cell in sorted(cells, key=lambda c: (c[1], c[0])))
+    """ "A1 ×3, B3, K7": labels row by row, then column; pieces sharing a cell (a home) counted."""
+    counts = Counter(cells)
+    return ", ".join(
+        label(cell) + (f" ×{counts[cell]}" if counts[cell] > 1 else "")
+        for cell in sorted(counts, key=lambda c: (c[1], c[0]))
+    )
 
 
 class DescribesSea:
@@ -84,10 +89,11 @@ class DescribesSea:
         if view.badges[seat]:
             badges = ", ".join(self.card_text(b, lang) for b in view.badges[seat])
             parts.append(t(lang, "fireship.describe.badges", badges=badges))
-        if view.fog[seat]:
-            parts.append(t(lang, "fireship.board.fog"))
-        if view.skip[seat]:
-            parts.append(t(lang, "fireship.board.skip"))
+        if view.phase != "over":  # what a next turn would bring means nothing once the game is over
+            if view.fog[seat]:
+                parts.append(t(lang, "fireship.board.fog"))
+            if view.skip[seat]:
+                parts.append(t(lang, "fireship.board.skip"))
         return " · ".join(parts)
 
     def _islands_line(self, record: SessionRecord, view: FireshipView, lang: Language) -> str:

@@ -166,7 +166,16 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
         assert prompt is not None
         card = card_name(prompt.focus, lang) if prompt.focus else ""
         words = after_colon if in_sentence else t
-        return words(lang, f"forteresse.prompt.{prompt.kind}", card=card, owed=prompt.owed, count=prompt.owed)
+        key = f"forteresse.prompt.{prompt.kind}"
+        if prompt.kind == "discard" and prompt.owed == self._undefended_owed(view, prompt.focus):
+            key = "forteresse.prompt.discard_first"  # nothing discarded yet: no "more"
+        return words(lang, key, card=card, owed=prompt.owed, count=prompt.owed)
+
+    @staticmethod
+    def _undefended_owed(view: ForteresseView, attacker: str | None) -> int | None:
+        """The cards an undefended attacker makes you discard in all: its highest Stat (house rule 7)."""
+        enemy = next((e for e in view.enemies if e.card == attacker), None)
+        return max(value(s) for s in enemy.stats) if enemy is not None and enemy.stats else None
 
     # -- the table in text ----------------------------------------------------------
     def _table_fields(self, view: ForteresseView, lang: Language) -> list[tuple[str, str]]:

@@ -162,3 +162,25 @@ def test_an_attack_is_told_as_it_stood_then() -> None:
     old = {k: v for k, v in attacked.model_dump().items() if not k.endswith(("_kind", "_cell"))}
     told = UI.narrate(record, sunk, old, "en")  # an event stored before the pieces were kept in it
     assert told is not None and "a piece no longer on the map" in told
+
+
+def test_boats_sharing_a_home_are_counted_and_a_finished_game_promises_no_next_turn() -> None:
+    """« Deep Hole Bermuda : le joueur passe son prochain tour » — once the game is over there is no
+    next turn to miss: neither the board nor its description says so. Three boats at home are
+    « A1 ×3 », not « A1, A1, A1 »."""
+    pieces = [(0, "boat", "A1"), (0, "boat", "A1"), (0, "boat", "A1"), (1, "boat", "E4")]
+    running = build(pieces, phase="act", skip=[True, False])
+    over = build(pieces, phase="over", skip=[True, False])
+    record = table(2)
+    assert (
+        UI.describe(record, running, "en")[2]
+        == "🔵 ann · home A1 · 🏝️ 0 islands · ⛵ 3 boats: A1 ×3 · 🕳️ misses the next turn"
+    )
+    assert UI.describe(record, over, "fr")[2] == "🔵 ann · carré A1 · 🏝️ 0 île · ⛵ 3 bateaux\xa0: A1 ×3"
+    for lang, skip in (("en", "misses the next turn"), ("fr", "passe son prochain tour")):
+        assert skip in "\n".join(UI.describe(record, running, lang))
+        assert skip in str(UI.board(record, running, lang)[0].embed.to_dict())
+        assert skip not in "\n".join(UI.describe(record, over, lang))
+        assert skip not in str(
+            UI.board(record.model_copy(update={"status": "finished"}), over, lang)[0].embed.to_dict()
+        )

@@ -177,3 +177,23 @@ def test_the_boss_tie_in_both_languages() -> None:
             (labels[1], "bs.f9H.fKH", description),
         ]
         assert question in private.embed.description and question in board_text(record, state, lang)
+
+
+def test_an_undefended_attack_asks_for_more_cards_only_once_one_is_discarded() -> None:
+    """House rule 7 (an undefended attack discards as many cards as the attacker's highest Stat): the
+    Queen of Spades with a 4 makes you discard four cards; the view asks for four cards, then for
+    "3 more" once one is gone, never "4 more" before any was discarded."""
+    state = build(hand=["p9C", "pKD", "p2S", "p3S", "pAH", "p7H"], enemies=[C("fQS", "f4S")], deck=["p2H", "p3H"])
+    state, _ = run(state, "3.1")
+    record = table_record([], news=[])
+    asked = {
+        "en": ("Queen ♠ attacks undefended: discard 4 cards from your hand.",
+               "Queen ♠ attacks undefended: discard 3 more cards from your hand."),
+        "fr": ("Dame ♠ attaque sans défenseur\xa0: défaussez 4 cartes de votre main.",
+               "Dame ♠ attaque sans défenseur\xa0: défaussez encore 3 cartes de votre main."),
+    }  # fmt: skip
+    after_one, _ = act(state, Discard(card=0))
+    for lang, (first, then) in asked.items():
+        assert first in ForteresseUI().private(record, state, 0, lang).embed.description
+        assert then in ForteresseUI().private(record, after_one, 0, lang).embed.description
+        assert "more" not in board_text(record, state, lang) and "encore" not in board_text(record, state, lang)

@@ -38,6 +38,10 @@ async def test_help_lists_every_command_per_game_in_both_languages(env) -> None:
     assert "`/forteresse hand` — " in en_text and "`/forteresse main` — " in fr_text
     assert "`/notifications` — " in en_text and "`/aide` — " in fr_text
     assert "Forteresse Solo (solitaire)" in en_text
+    # a game's name as its makers write it, in a sentence that reads in each language
+    assert "`/labyrinthe start` — Open a table of Le labyrinthe secret (2 to 4 players)" in en_text
+    assert "`/labyrinthe commencer` — Ouvrir une table du Labyrinthe secret (2 à 4 joueurs)" in fr_text
+    assert "Labyrinthe secret table" not in en_text
     assert en.fields[-1].name == "How a game unfolds" and fr.fields[-1].name == "Comment se déroule une partie"
 
 
