@@ -30,6 +30,7 @@ class Seat(BaseModel):
     missed: int = 0  # turns timed out in a row
     auto: bool = False  # the computer plays for this absent player (at the normal level)
     level: Level = "normal"  # a computer player's level
+    notice: int | None = None  # the clock's message about this seat's missed turns, until they play again
 
     @property
     def computer(self) -> bool:

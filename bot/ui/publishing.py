@@ -15,6 +15,7 @@ from bot.i18n import Language, t
 from bot.sessions import SessionService
 from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
+from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.lobby_message import lobby_edit, rules_button
@@ -33,7 +34,7 @@ DM_CLOSED = 50007  # Discord: cannot send messages to this user
 MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
-class Publishing(TurnPings):
+class Publishing(TurnPings, ClockNotices):
     def __init__(self, bot: "GameBot", service: SessionService, default_language: Language) -> None:
         super().__init__(bot, service, default_language)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
@@ -51,6 +52,7 @@ class Publishing(TurnPings):
             await self.ping_turns(
                 record, mentioned(news.content) if news else set(), news.id if news else NOTIFIED_ELSEWHERE
             )
+            await self.tidy_notices(record)
             await self._ask_in_secret(record)
             await self._whisper(record)
         except discord.HTTPException:

@@ -133,10 +133,7 @@ class Timekeeper:
         if (timed := await self.service.time_out(session_id)) is None:
             return False
         record, late, taken = timed
-        for seat in late:
-            await self._tell(record, "clock.timed_out", seat)
-        for seat in taken:
-            await self._tell(record, "clock.taken_over", seat, missed=record.clock.missed_turns)
+        await self._tell_missed(record, late, taken)
         await self.tables.after_change(record)
         return True
 
@@ -146,8 +143,28 @@ class Timekeeper:
             await self._remind_seat(record, seat)
         return bool(seats)
 
-    async def _tell(self, record: SessionRecord, key: str, seat: int | None = None, **params: object) -> None:
-        """A message in the game's channel, in the server's language; a failure is only logged."""
+    async def _tell_missed(self, record: SessionRecord, late: list[int], taken: list[int]) -> None:
+        """Each seat that timed out, in the clock's one message about that player: how many of the
+        missed turns allowed are gone, or, at the last, that the computer keeps the seat (the player
+        mentioned, alone)."""
+        lang = await self.tables.public_language(record.guild_id)
+        resume = f"/{t(lang, f'cmd.{record.game}.name')} {t(lang, 'cmd.resume.name')}"
+        for seat in late:
+            entry = record.seats[seat]
+            if seat in taken:
+                text = t(lang, "clock.taken_over", mention=seat_mention(record, seat, lang), count=entry.missed,
+                         resume=resume)  # fmt: skip
+                await self.tables.post_notice(record, seat, text, ping=True)
+            elif entry.missed:  # (a seat whose turn another's time-out ended missed nothing)
+                text = t(lang, "clock.timed_out", player=entry.name, missed=entry.missed,
+                         allowed=record.clock.missed_turns)  # fmt: skip
+                await self.tables.post_notice(record, seat, text)
+
+    async def _tell(
+        self, record: SessionRecord, key: str, seat: int | None = None, **params: object
+    ) -> discord.Message | None:
+        """A message in the game's channel, in the server's language, notifying ``seat``'s player
+        alone if it mentions them; a failure is only logged."""
         lang = await self.tables.public_language(record.guild_id)
         if seat is not None:
             params["player"] = record.seats[seat].name  # a human's name, without the 🤖 of a taken seat
@@ -156,16 +173,23 @@ class Timekeeper:
             params["deadline"] = f"<t:{int(deadline)}:R>" if deadline else ""
         params["game"] = self.tables.uis[record.game].title(lang)
         params["resume"] = f"/{t(lang, f'cmd.{record.game}.name')} {t(lang, 'cmd.resume.name')}"
+        user_id = record.seats[seat].user_id if seat is not None else None
+        only_them = discord.AllowedMentions(everyone=False, roles=False,
+                                            users=[discord.Object(user_id)] if user_id else [])  # fmt: skip
         try:
             channel = await self.tables.channel(record.channel_id)
-            await channel.send(t(lang, key, **params))
+            return await channel.send(t(lang, key, **params), allowed_mentions=only_them)
         except discord.HTTPException:
             log.warning("could not tell session %s's channel about its clock", record.id)
+            return None
 
     async def _remind_seat(self, record: SessionRecord, seat: int) -> None:
-        """A mention in the game's channel, and a DM to a player who asked for them."""
-        await self._tell(record, "clock.reminder", seat)
+        """A mention in the game's channel, and a DM to a player who asked for them. The mention
+        calls the player like a turn notification: it goes once the turn has moved on."""
+        message = await self._tell(record, "clock.reminder", seat)
         user_id = record.seats[seat].user_id
+        if message is not None and user_id is not None:
+            await self.tables.ping_turns(record, told={user_id}, by=message.id)
         if user_id is None or not await self._dms_wanted(record, user_id):
             return
         lang = await self.tables.public_language(record.guild_id)

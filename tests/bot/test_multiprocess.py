@@ -134,8 +134,15 @@ class Channel:
     async def channel(self, channel_id: int) -> "Channel":
         return self
 
-    async def send(self, text: str) -> None:
+    async def send(self, text: str, allowed_mentions: object = None) -> SimpleNamespace:
         self.said.append(text)
+        return SimpleNamespace(id=len(self.said))  # the message
+
+    async def post_notice(self, record: SessionRecord, seat: int, text: str, ping: bool = False) -> None:
+        await self.send(text)  # the clock's message about a missed turn
+
+    async def ping_turns(self, record: SessionRecord, told: object, by: int) -> None:
+        """A reminder calls the player like a turn notification: nothing more to show here."""
 
     async def after_change(self, record: SessionRecord) -> None:
         self.shown.append(record.version)
@@ -159,7 +166,7 @@ async def test_two_timekeepers_fire_a_timed_out_turn_once(processes: list[Sessio
     a.clock.now += 61  # past the deadline of host's turn
     await asyncio.gather(*(keeper.tick() for keeper in keepers))
     said = [text for channel in channels for text in channel.said]
-    assert said == ["⌛ host ran out of time: the computer played that turn."]  # once
+    assert said == ["⌛ host ran out of time: the computer played that turn. Missed turns in a row: 1 of 3."]  # once
     assert sum(len(channel.shown) for channel in channels) == 1
     after = await a.get(sid)
     assert after.seats[0].missed == 1

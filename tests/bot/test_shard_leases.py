@@ -90,7 +90,9 @@ async def test_taking_a_dead_processs_shards_over_fires_its_claimed_timers_at_on
     assert await b.storage.next_wake() == 1_750_000_060  # the deadline, not the dead claim's end
     a.clock.now = 1_750_000_060
     await heir.tick()
-    assert heir.tables.said[1:] == ["⌛ host ran out of time: the computer played that turn."]
+    assert heir.tables.said[1:] == [
+        "⌛ host ran out of time: the computer played that turn. Missed turns in a row: 1 of 3."
+    ]
     await heir.tick()
     assert len(heir.tables.said) == 2
 

@@ -4,6 +4,8 @@ A table's clock comes from ``/fortissimo start turn_clock:`` or the server's
 setting; the one reminder comes when a quarter of the time is left.
 """
 
+import pytest
+
 from bot.storage import GuildSettings
 from tests.conftest import add_admin, make_bot, set_locale
 from tests.discord.driver import Driver, board_messages, bot_messages, game_state, open_table, play_channel, session
@@ -66,10 +68,13 @@ async def test_a_turn_that_times_out_is_played_by_the_computer(env) -> None:
 
     # ben plays in time: the clock moves on to ann, whose missed count then resets when she plays.
     driver = Driver(env, thread, [ann, ben], record.id)
+    assert (
+        count(thread, env, "⌛ ann ran out of time: the computer played that turn. Missed turns in a row: 1 of 3.") == 1
+    )
     await driver.play_turn()
     await driver.play_turn()
     assert (await session(env, record.id)).seats[0].missed == 0
-    assert count(thread, env, "ran out of time") == 1
+    assert count(thread, env, "ran out of time") == 0  # ann played again: the notice about her went
 
 
 async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> None:
@@ -82,11 +87,15 @@ async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> 
     driver = Driver(env, thread, [ann, ben], record.id)
 
     await env.advance_time(5 * MINUTE + 1)  # ann misses her first turn
+    assert (
+        count(thread, env, "⌛ ann ran out of time: the computer played that turn. Missed turns in a row: 1 of 2.") == 1
+    )
     await driver.play_turn()  # ben plays
     await env.advance_time(5 * MINUTE + 1)  # ann misses her second turn in a row
-    assert count(thread, env, "⌛ ann ran out of time") == 2
-    assert count(thread, env, "🤖 ann missed 2 turns in a row: the computer plays for them from now on.") == 1
-    assert count(thread, env, "`/fortissimo resume` takes the seat back") == 1
+    assert count(thread, env, "⌛ ann ran out of time") == 0  # the take-over message replaced it
+    taken = f"🤖 {ann.mention}, you missed 2 turns in a row: the computer plays your seat from now on."
+    assert count(thread, env, taken) == 1
+    assert count(thread, env, "`/fortissimo resume` gives it back to you.") == 1
     record = await session(env, record.id)
     assert record.seats[0].auto and record.seats[0].deadline is None
 
@@ -102,6 +111,7 @@ async def test_missed_turns_hand_the_seat_to_the_computer_until_resumed(env) -> 
         "Your seat is yours again: https://discord.com/channels/"
     )
     assert count(thread, env, "👋 ann is back and plays in person again.") == 1
+    assert count(thread, env, taken) == 0  # she is back: the take-over message went
     record = await session(env, record.id)
     assert not record.seats[0].auto and record.seats[0].missed == 0
     again = await ann.slash(thread, "fortissimo resume")
@@ -216,3 +226,68 @@ async def test_server_settings_decide_the_default_clock(env) -> None:
     await add_admin(guild, env, "boss").slash(channel, "settings", dms=False)
     shown = await ann.slash(channel, "notifications")
     assert "n'autorise pas les messages privés" in shown.response.content
+
+
+CLOCK_TEXTS = {
+    "en": {
+        "ping": "🔔 {ann}: your turn (Fortissimo!).",
+        "reminder": "⏰ {ann}, it is your turn in Fortissimo!: time runs out <t:{deadline}:R>.",
+        "timed_out": "⌛ ann ran out of time: the computer played that turn. Missed turns in a row: {missed} of 3.",
+        "taken": "🤖 {ann}, you missed 3 turns in a row: the computer plays your seat from now on."
+        " `/fortissimo resume` gives it back to you.",
+        "back": "👋 ann is back and plays in person again.",
+    },
+    "fr": {
+        "ping": "🔔 {ann}\xa0: à vous de jouer (Fortissimo!).",
+        "reminder": "⏰ {ann}, c'est votre tour (Fortissimo!)\xa0: le temps sera écoulé <t:{deadline}:R>.",
+        "timed_out": "⌛ ann n'a pas joué à temps\xa0: l'ordinateur a joué ce tour. Tours manqués d'affilée\xa0: {missed} sur 3.",
+        "taken": "🤖 {ann}, vous avez manqué 3 tours d'affilée\xa0: l'ordinateur joue à votre place désormais."
+        " `/fortissimo reprendre` vous la rend.",
+        "back": "👋 ann est de retour et joue de nouveau en personne.",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+async def test_a_one_minute_clock_runs_out_three_times_and_its_messages_tidy_up(env, lang: str) -> None:
+    """ann lets a one-minute clock run out three times: each time her reminder goes once the turn has
+    moved on, the thread keeps one message about her missed turns (« 1 of 3 », then « 2 of 3 »),
+    the third says the computer takes her seat and mentions her alone; once she is back, it goes."""
+    texts = CLOCK_TEXTS[lang]
+    guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
+    channel = guild.create_text_channel("games")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    set_locale(ann, "fr" if lang == "fr" else "en-US")
+    record, _ = await open_table(env, channel, ann, [ben], lang=lang, first_player="lobby", turn_clock=1)
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, [ann, ben], record.id)
+
+    def clock_messages() -> list[str]:
+        """The thread's messages about ann's turn and its clock, as they stand (not the board's clock line)."""
+        return [
+            m.content for m in bot_messages(thread, env)
+            if m.content.startswith(("🔔", "⏰", "⌛", "🤖", "👋")) and not m.components
+            and (ann.mention in m.content or " ann " in m.content)
+        ]  # fmt: skip
+
+    for missed in (1, 2, 3):
+        record = await session(env, record.id)
+        deadline = int(record.seats[0].deadline)
+        assert game_state(env, record).current == 0
+        earlier = [texts["timed_out"].format(missed=missed - 1)] if missed > 1 else []
+        called = [texts["ping"].format(ann=ann.mention)] if missed > 1 else []  # the kickoff called her first
+        assert clock_messages() == [*earlier, *called]
+        await env.advance_time(45)  # a quarter of the minute is left: the reminder replaces the call
+        assert clock_messages() == [*earlier, texts["reminder"].format(ann=ann.mention, deadline=deadline)]
+        await env.advance_time(16)  # the minute is over: the computer plays ann's turn
+        if missed < 3:
+            assert clock_messages() == [texts["timed_out"].format(missed=missed)]  # the reminder went too
+            await driver.play_turn()  # ben plays; ann's turn again
+    (taken,) = [m for m in bot_messages(thread, env) if m.content == texts["taken"].format(ann=ann.mention)]
+    assert env.backend.get_message(thread.id, taken.id).ping_user_ids == [ann.id]  # her alone
+    assert clock_messages() == [texts["taken"].format(ann=ann.mention)]
+    record = await session(env, record.id)
+    assert record.seats[0].auto and record.seats[0].missed == 3
+
+    await ann.slash(thread, "fortissimo resume")
+    assert clock_messages()[-1] == texts["back"] and texts["taken"].format(ann=ann.mention) not in clock_messages()
