@@ -22,7 +22,7 @@ async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env
     (picture,) = shown.attachments
     alt = alt_text(ui.describe(record, env.bot.service.state(record), "en"))
     assert picture.description == alt and len(alt) <= ALT_SIZE
-    assert "🔵 ann · home A1 · 🏝️ 0 islands · ⛵ 3 boats: A1, A1, A1 · ✈️ 1 plane: A1" in alt
+    assert "🔵 ann · home A1 · 🏝️ 0 islands · ⛵ 3 boats: A1 ×3 · ✈️ 1 plane: A1" in alt
     assert "Round 1 of 3." in alt and "roll the three dice" in alt
 
     answer = await bob.click(shown, custom_id=f"d:fireship:{record.id}")

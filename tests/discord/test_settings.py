@@ -77,7 +77,7 @@ async def test_notifications_without_an_option_say_how_to_change_them_in_both_la
     assert shown.ephemeral
     assert shown.content.splitlines() == [
         "When your turn comes, a message in the game's thread mentions you (it goes once you have played).",
-        "Your turn reminders come only as a mention in the game's channel.",
+        "Your turn reminders come only as a mention in the game's thread.",
         "To change them: `/notifications pings:False` stops the mentions;"
         " `/notifications dm:True` sends the reminders by direct message too.",
     ]

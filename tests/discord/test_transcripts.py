@@ -87,16 +87,22 @@ async def play(env: Env, game: str, lang: Language) -> tuple[Recorder, SessionRe
         if game == "forteresse":
             record, thread, _ = await forteresse_start(env, channel, ann)
             record = await ForteresseDriver(env, thread, ann, record.id).play_to_end()
-            return recorder, record, ann.id
-        level = engine_named(game).levels[-1]
-        record, thread, _ = await open_game_table(
-            env, channel, game, ann, [], computers=1, lang=lang, level=level, **OPTIONS.get(game, {})
-        )
-        assert record.seats[1].computer and record.seats[1].level == level
-        if game == "fortissimo":
-            record = await FortissimoDriver(env, thread, [ann], record.id, choose=fair).play_to_end()
         else:
-            record = await DRIVERS[game](env, thread, [ann], record.id).play_until(lambda state: False)
+            level = engine_named(game).levels[-1]
+            record, thread, _ = await open_game_table(
+                env, channel, game, ann, [], computers=1, lang=lang, level=level, **OPTIONS.get(game, {})
+            )
+            assert record.seats[1].computer and record.seats[1].level == level
+            if game == "fortissimo":
+                record = await FortissimoDriver(env, thread, [ann], record.id, choose=fair).play_to_end()
+            else:
+                record = await DRIVERS[game](env, thread, [ann], record.id).play_until(lambda state: False)
+        # Once it is over, ann asks for a rematch: a solitaire starts again at once, a table keeps its computer.
+        final = next(m for m in thread.history() if m.id == record.board_message_ids[-1])
+        await ann.click(final, custom_id=f"l:{record.id}:{record.version}:rematch")
+        (again,) = await env.bot.storage.find_sessions(game=game, statuses=("lobby", "active"))
+        assert again.status == ("active" if game == "forteresse" else "lobby")
+        assert [seat.level for seat in again.seats if seat.computer] == [seat.level for seat in record.seats[1:]]
     return recorder, record, ann.id
 
 
@@ -183,3 +189,46 @@ def test_the_checks_find_a_raw_key_the_other_language_a_lazy_plural_and_a_placeh
     }  # fmt: skip
     assert problems(["🎲 ann fait 2 et va à la case 1 (Concentration)"], "fr") == []
     assert problems(list(english.values()), "fr"), "the English catalog reads as French"
+
+
+CLOCK_HEADINGS = {
+    "fr": "Fortissimo! — un temps de jeu d'une minute, dépassé trois fois",
+    "en": "Fortissimo! — a one-minute turn clock, run out three times",
+}
+CLOCK_INTRO = {
+    "fr": "Ce que voient ann et ben quand ann laisse passer trois tours d'affilée, puis reprend sa place. Écrit "
+          "par `tests/discord/test_transcripts.py` (voir `README.md`)\u00a0: ne pas modifier à la main.",
+    "en": "What ann and ben see when ann lets three turns in a row pass, then takes her seat back. Written by "
+          "`tests/discord/test_transcripts.py` (see `README.md`): do not edit by hand.",
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+async def test_a_turn_clock_running_out_three_times_reads_well(env: Env, lang: Language) -> None:
+    """ann lets a one-minute clock run out three times, ben plays in between; the computer takes
+    ann's seat; she takes it back and plays. Written to ``docs/transcripts/clock.<lang>.md``."""
+    guild = env.create_guild(preferred_locale=LOCALES[lang])
+    channel = guild.create_text_channel("jeux" if lang == "fr" else "games")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    for member in (ann, ben):
+        set_locale(member, LOCALES[lang])
+    with Recorder(env, lang) as recorder:
+        record, thread, _ = await open_game_table(
+            env, channel, "fortissimo", ann, [ben], lang=lang, first_player="lobby", turn_clock=1
+        )
+        driver = FortissimoDriver(env, thread, [ann, ben], record.id, choose=fair)
+        for _ in range(3):
+            await env.advance_time(61)  # ann lets her minute run out
+            await driver.play_turn()  # ben plays (after the third, the computer plays ann's turn at once)
+        await ann.slash(thread, "fortissimo resume")
+        await driver.play_turn()  # ben
+        await driver.play_turn()  # ann, in person again
+    if WRITE:
+        OUT.mkdir(parents=True, exist_ok=True)
+        markdown = recorder.markdown(CLOCK_HEADINGS[lang], CLOCK_INTRO[lang])
+        (OUT / f"clock.{lang}.md").write_text(markdown, encoding="utf-8")
+    record = await env.bot.storage.get_session(record.id)
+    assert record is not None and record.seats[0].missed == 0 and not record.seats[0].auto
+    deleted = [s for s in recorder.shown() if s.change == "deleted"]
+    assert len(deleted) >= 6  # the calls and reminders of three turns, the notices once replaced or obsolete
+    assert problems(recorder.texts(), lang) == []
