@@ -19,7 +19,9 @@ TURN_CLOCK_OPTION = "turn_clock"  # the panel's name for the table's turn clock,
 def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMessage:
     """The lobby: players, options, and its buttons while it waits; what became of it after."""
     engine = registry.get(record.game)
-    embed = discord.Embed(title=t(lang, "lobby.title", game=ui.title(lang)), colour=0x2B6CB0)
+    title = (t(lang, "lobby.title", game=ui.title(lang)) if record.status == "lobby" else
+             t(lang, "lobby.title_table", game=ui.title(lang), number=record.id))  # fmt: skip
+    embed = discord.Embed(title=title, colour=0x2B6CB0)
     solitaire = engine.max_players == 1  # it starts at once: no seats to fill, no buttons
     players = "\n".join(f"{i + 1}. {seat_name(record, i, lang)}" for i in range(len(record.seats)))
     seats = t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players)
@@ -78,7 +80,7 @@ def lobby_edit(record: SessionRecord, ui: GameUI, lang: Language) -> dict[str, A
 
 
 def rules_button(game: str, lang: Language, row: int | None = None) -> RulesButton:
-    return RulesButton(game, label=t(lang, "common.rules"), emoji="📜", style=discord.ButtonStyle.secondary, row=row)
+    return RulesButton(game, label=t(lang, "common.rules"), emoji="📖", style=discord.ButtonStyle.secondary, row=row)
 
 
 # -- the host's options panel --------------------------------------------------------

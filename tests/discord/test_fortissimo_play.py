@@ -98,6 +98,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert moves.response.embeds[0].description.splitlines()[-1].startswith("🏁 ")
     assert final.embeds[0].description == "🏁 La partie est terminée."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
+    assert lobby.embeds[0].title == f"Fortissimo! — table n°\xa0{record.id}"  # no longer « une table s'ouvre »
     assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
     await check_log_and_replay(env, record, driver.tokens)
 

@@ -234,7 +234,8 @@ async def test_cancel_needs_the_host_or_an_admin(env, table) -> None:
     assert record.status == "cancelled"
     assert thread.history()[-1].content == "❌ The game of Fortissimo! was cancelled."
     assert all(m.components == [] for m in thread.history())
-    lobby = next(m for m in channel.history() if m.embeds and "a table opens" in m.embeds[0].title and m.id != lobby.id)
+    lobby = next(m for m in channel.history() if m.id == record.lobby_message_id)
+    assert lobby.embeds[0].title == f"Fortissimo! — table #{record.id}"
     assert lobby.embeds[0].description == "This table was cancelled."
 
 
