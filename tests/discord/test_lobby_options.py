@@ -75,7 +75,7 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     record = await open_lobby(env, channel, ann, "fortissimo")
     panel = await open_panel(env, channel, ann, record)
     assert panel.content.startswith(f"⚙️ Options de la table n°\xa0{record.id}, pour vous seul")
-    assert "**Variante** : Règle de base, ou version avancée avec points et pouvoirs" in panel.content
+    assert "**Variante** : Règle de base ou version avancée avec points et pouvoirs" in panel.content
     assert "**Temps par tour** : Minutes par tour pour cette partie" in panel.content
     menus = [i for i in items(panel) if isinstance(i, discord.SelectMenu)]
     assert [m.placeholder for m in menus] == ["Variante", "Plafond des corbeaux", "Premier joueur"]
