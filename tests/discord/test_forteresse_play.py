@@ -39,7 +39,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     embed = shown.embeds[0]
     assert embed.title == f"🏰 Forteresse Solo — table #{record.id}"
     assert embed.description.startswith("**Turn 1 · Phase I: Organisation**\nStep 1.1, Player draw: ")
-    assert f"⏳ {ann.mention}: First turn: keep this hand, or take a mulligan" in embed.description
+    assert f"⏳ {ann.mention}: On the first turn, keep this hand or take a mulligan" in embed.description
     names = [f.name for f in embed.fields]
     assert names[:4] == ["🗺️ Paths", "👹 Enemies (0)", "📦 Reserve (0)", "🛡️ Heroes (0)"]
     assert "🎴 Player" in names and "🏰 Fortress" in names
