@@ -18,9 +18,11 @@ when first needed and used by nothing else:
 """
 
 import asyncio
+import contextlib
 import logging
 import os
 import pickle
+import signal
 import struct
 import sys
 import time
@@ -104,8 +106,10 @@ class _Worker:
         return self.process.returncode is None
 
     async def kill(self) -> None:
-        if self.alive:
-            self.process.kill()
+        # os.kill rather than Process.kill: the latter polls the child itself, racing the event
+        # loop's child watcher for its exit status (which then reads as 255, "unknown pid")
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.process.pid, signal.SIGKILL)
         await self.process.wait()
 
 

@@ -8,6 +8,7 @@ import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
+from bot.turn_clock import played_by_computer
 from bot.ui.components import Prompt
 
 PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
@@ -165,6 +166,14 @@ def seat_name(record: SessionRecord, seat: int, lang: Language) -> str:
         number = sum(s.computer for s in record.seats[: seat + 1])
         return t(lang, "seat.computer", number=number, level=t(lang, f"level.{entry.level}").lower())
     return t(lang, "seat.autopilot", name=entry.name) if entry.auto else entry.name
+
+
+def computer_thinking(record: SessionRecord, seat: int, lang: Language) -> str | None:
+    """A board's prompt while the computer plays ``seat`` ("🤖 Computer 1 (strong) is thinking…"),
+    instead of telling it what to do; None when a person plays it."""
+    if record.status != "active" or not played_by_computer(record, seat):
+        return None
+    return t(lang, "clock.thinking", player=seat_name(record, seat, lang))
 
 
 def seat_mention(record: SessionRecord, seat: int, lang: Language) -> str:

@@ -14,7 +14,6 @@ import discord
 from bot.i18n import Language, t
 from bot.sessions import SessionService
 from bot.storage import SessionRecord
-from bot.turn_clock import played_by_computer
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
@@ -74,7 +73,7 @@ class Publishing(TurnPings, ClockNotices):
             return
         lang = await self.public_language(record.guild_id)
         messages = self._with_controls(record, await self.render(record, lang), lang)
-        if clocks := "\n".join(filter(None, [self.clock_lines(record, lang), self.thinking_lines(record, lang)])):
+        if clocks := self.clock_lines(record, lang):
             first = messages[0]
             messages[0] = first._replace(content="\n".join(filter(None, [first.content, clocks])))
         channel = await self.channel(record.channel_id)
@@ -197,14 +196,6 @@ class Publishing(TurnPings, ClockNotices):
             t(lang, "clock.board", player=seat_name(record, i, lang), deadline=f"<t:{int(seat.deadline)}:R>")
             for i, seat in enumerate(record.seats)
             if seat.deadline is not None and record.status == "active"
-        )
-
-    def thinking_lines(self, record: SessionRecord, lang: Language) -> str:
-        """Which computer is about to play, as the whole table sees the turn (``ComputerTurns``)."""
-        return "\n".join(
-            t(lang, "clock.thinking", player=seat_name(record, seat, lang))
-            for seat in sorted(self.acting(record))
-            if played_by_computer(record, seat)
         )
 
     async def _tell_news(self, record: SessionRecord) -> discord.Message | None:

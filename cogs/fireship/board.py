@@ -35,6 +35,7 @@ from bot.ui.game_ui import (
     GameUI,
     add_list,
     add_recent,
+    computer_thinking,
     seat_name,
 )
 from bot.ui.table_core import jump_url
@@ -195,6 +196,8 @@ class FireshipUI(DescribesSea, GameUI):
     def _prompt(self, record: SessionRecord, view: FireshipView, lang: Language) -> str:
         if view.phase == "over" or record.status != "active":
             return t(lang, "fireship.prompt.over")
+        if thinking := computer_thinking(record, view.current, lang):
+            return thinking
         who = f"{self.dot(view, view.current)} {seat_name(record, view.current, lang)}"
         if view.phase == "move":
             dice = " + ".join(str(d) for d in view.dice or ())

@@ -22,7 +22,17 @@ from bot.i18n import Language, percent, seconds_text, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Prompt
-from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
+from bot.ui.game_ui import (
+    FIELD_SIZE,
+    PICTURE,
+    BoardMessage,
+    GameUI,
+    add_list,
+    add_recent,
+    computer_thinking,
+    seat_mention,
+    seat_name,
+)
 from bot.ui.table_core import jump_url
 from cogs.fortboyard.describe import DescribesFort
 from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label
@@ -169,6 +179,9 @@ class FortBoyardUI(DescribesFort, GameUI):
         ``timed`` adds a trial's hourglass."""
         if view.phase == "over" or record.status != "active":
             return t(lang, "fortboyard.prompt.over")
+        thinking = computer_thinking(record, view.current, lang)
+        if thinking and view.phase not in ("level", "trial"):  # the current seat's alone
+            return thinking
         who = name(record, view.current, lang)
         me = view.players[view.current]
         match view.phase:

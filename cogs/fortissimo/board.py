@@ -16,7 +16,16 @@ import discord
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect
-from bot.ui.game_ui import RECENT_SHOWN, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
+from bot.ui.game_ui import (
+    RECENT_SHOWN,
+    BoardMessage,
+    GameUI,
+    add_list,
+    add_recent,
+    computer_thinking,
+    seat_mention,
+    seat_name,
+)
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, kind, label
 from games.fortissimo.engine import HOUSE_RULES
@@ -85,6 +94,8 @@ class FortissimoUI(GameUI):
     ) -> str:
         if view.phase == "over" or record.status != "active":
             return t(lang, "fortissimo.prompt.over")
+        if thinking := computer_thinking(record, view.current, lang):
+            return thinking
         who = (seat_mention if mention else seat_name)(record, view.current, lang)
         if view.phase == "cannon":
             return t(lang, "fortissimo.prompt.cannon", player=who)

@@ -26,7 +26,17 @@ from bot.i18n import Language, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
-from bot.ui.game_ui import FIELD_SIZE, PICTURE, BoardMessage, GameUI, add_list, add_recent, seat_mention, seat_name
+from bot.ui.game_ui import (
+    FIELD_SIZE,
+    PICTURE,
+    BoardMessage,
+    GameUI,
+    add_list,
+    add_recent,
+    computer_thinking,
+    seat_mention,
+    seat_name,
+)
 from cogs.labyrinthe.describe import DescribesCastle
 from cogs.labyrinthe.names import PAWNS, TREASURES, TURN_KEYS, treasure_name, turn_text  # noqa: F401 - TREASURES, TURN_KEYS: for the catalog tests
 from cogs.labyrinthe.picture import render
@@ -89,6 +99,9 @@ class LabyrintheUI(DescribesCastle, GameUI):
         """What to do now; ``name`` names the players (mentions on the board, names in words)."""
         if view.phase == "over" or record.status != "active":
             return t(lang, "labyrinthe.prompt.over")
+        thinking = computer_thinking(record, view.current, lang)
+        if thinking and view.phase in ("change", "move", "challenge", "stake"):  # the current seat's alone
+            return thinking
         who = name(record, view.current, lang)
         duel = view.duel
         if view.phase == "change":

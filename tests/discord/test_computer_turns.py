@@ -39,7 +39,9 @@ def slow(bot):
 
 
 def the_board(env, thread) -> str:
-    return board_messages(thread, env)[0].content or ""
+    """What the board's first message says: its text and its embed (whose prompt says who plays)."""
+    first = board_messages(thread, env)[0]
+    return "\n".join([first.content or "", *(embed.description or "" for embed in first.embeds)])
 
 
 def a_flip(env, thread, record) -> tuple[object, str]:
