@@ -108,8 +108,9 @@ class _Worker:
     async def kill(self) -> None:
         # os.kill rather than Process.kill: the latter polls the child itself, racing the event
         # loop's child watcher for its exit status (which then reads as 255, "unknown pid")
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.process.pid, signal.SIGKILL)
+        if self.alive:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.process.pid, signal.SIGKILL)
         await self.process.wait()
 
 
