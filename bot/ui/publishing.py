@@ -15,7 +15,7 @@ from bot.i18n import Language, t
 from bot.sessions import SessionService
 from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
-from bot.ui.components import LobbyButton, ReadButton
+from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.lobby_message import lobby_message, rules_button
 from bot.ui.replies import Reply
@@ -135,7 +135,7 @@ class Publishing(TurnPings):
 
     def _with_controls(self, record: SessionRecord, messages: list[BoardMessage], lang: Language) -> list[BoardMessage]:
         """A running board gets the Rules and Describe buttons where its last message has room; a
-        finished one loses the game's controls and offers a rematch instead."""
+        finished one loses the game's controls and offers a rematch and its replay instead."""
         if record.status == "active":
             view = messages[-1].view
             extra: list[discord.ui.Item] = [rules_button(record.game, lang, row=4)]
@@ -159,6 +159,8 @@ class Publishing(TurnPings):
             view.add_item(LobbyButton(record.id, record.version, "rematch", label=label, emoji="🔁",
                                       style=discord.ButtonStyle.primary))  # fmt: skip
             view.add_item(rules_button(record.game, lang))
+            view.add_item(ReplayButton(record.game, record.id, label=t(lang, "replay.button"), emoji="🎞️",
+                                       style=discord.ButtonStyle.secondary))  # fmt: skip
             messages[-1] = messages[-1]._replace(view=view)
         return messages
 
