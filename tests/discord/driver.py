@@ -46,7 +46,7 @@ def custom_ids(message: discord.Message) -> list[str]:
     return [item.custom_id for item in items(message) if getattr(item, "custom_id", None)]
 
 
-AFTER_THE_END = re.compile(r"r:[a-z_]+|l:\d+:\d+:rematch")  # what a finished game's board still offers
+AFTER_THE_END = re.compile(r"r:[a-z_]+|l:\d+:\d+:rematch|f:[a-z_]+:\d+")  # what a finished game's board still offers
 
 
 def controls_left(message: discord.Message) -> list[str]:

@@ -83,7 +83,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     final = board(env, thread, record)
     assert final.embeds[0].description == "🏆 Game over: won. Treasures pillaged: 3/3."
     assert all(controls_left(m) == [] for m in thread.history())  # nothing left to click
-    assert [i.label for i in items(final)] == ["Rematch", "Rules"]
+    assert [i.label for i in items(final)] == ["Rematch", "Rules", "Replay"]
     # The last private view shows the final hand, without controls.
     last = driver.private()
     assert last.components == [] and last.embeds[0].fields[0].name.startswith("Hand (")
