@@ -22,7 +22,7 @@ def changed_tiles(before: Image.Image, after: Image.Image) -> list[int]:
     mask = ImageChops.lighter(ImageChops.lighter(red, green), blue).point(lambda level: 255 if level else 0)
     # Two reductions (4 then 8: a tile) keep a single changed pixel visible; one would round it away.
     mask = mask.reduce(4).point(lambda level: 255 if level else 0).reduce(TILE // 4)
-    return [index for index, level in enumerate(mask.getdata()) if level]
+    return [index for index, level in enumerate(mask.tobytes()) if level]
 
 
 class Film:
