@@ -18,7 +18,9 @@ from cogs.fortissimo.board import FortissimoUI
 from cogs.labyrinthe.board import LabyrintheUI
 from games.core import Rng, registry
 
-UIS: dict[str, GameUI] = {ui.game: ui for ui in (FortissimoUI(), ForteresseUI(), LabyrintheUI(), FireshipUI(), FortBoyardUI())}
+UIS: dict[str, GameUI] = {
+    ui.game: ui for ui in (FortissimoUI(), ForteresseUI(), LabyrintheUI(), FireshipUI(), FortBoyardUI())
+}
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 # title: seats, seed, options, the seats computer players hold (the others are people). Long games
 # each: Fireship's has secret reaction windows, the maze's duels, Fort Boyard's six players all
@@ -52,7 +54,9 @@ def finished(game: str) -> tuple[SessionRecord, tuple[ActionRecord, ...]]:
         log.append(ActionRecord(session_id=41, seq=len(log) + 1, seat=seat, user_id=None if seat in computers
                                 else 1000 + seat, token=action.token(), created_at=0))  # fmt: skip
     players = [
-        Seat(user_id=None, name="", level="strong") if seat in computers else Seat(user_id=1000 + seat, name=NAMES[seat])
+        Seat(user_id=None, name="", level="strong")
+        if seat in computers
+        else Seat(user_id=1000 + seat, name=NAMES[seat])
         for seat in range(seats)
     ]
     record = SessionRecord(
