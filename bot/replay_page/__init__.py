@@ -119,14 +119,15 @@ def as_shown(record: SessionRecord, shot: Shot, last: bool) -> SessionRecord:
 
 
 class Words(NamedTuple):
-    """A step in words, as HTML: who played and who is to play, the narration, the board, its
-    buttons (a game without a picture shows its board on them), and the picture's text alternative
-    (None: no picture)."""
+    """A step in words, as HTML: who played and who is to play, the narration, the board and its
+    buttons (a game without a picture shows its board on them) in parts (a heading, a paragraph, a
+    row: most stay the same from step to step), and the picture's text alternative (None: no
+    picture)."""
 
     who: str
     lines: list[str]
-    board: str
-    keys: str
+    board: list[str]
+    keys: list[str]
     alt: str | None
 
 
@@ -140,11 +141,12 @@ def words(
     always = ui.recent_lines(record.model_copy(update={"recent": [], "news": []}), shot.state, lang)
     if not setup and always and told[: len(always)] == always:
         told = told[len(always) :]
-    board = keys = ""
+    board: list[str] = []
+    keys: list[str] = []
     for message in ui.board(record, shot.state, lang):
         said = f'<p class="lead">{markup.text(message.content, names)}</p>' if message.content else ""
-        board += "" if said in board else said  # a prompt said again above the controls
-        board += markup.embed(message.embed, names, left_out=t(lang, "common.recent")) if message.embed else ""
+        board += [said] if said and said not in board else []  # not a prompt said again above the controls
+        board += markup.embed(message.embed, names, left_out=t(lang, "common.recent")) if message.embed else []
         if message.view is not None and not ui.has_picture:
             keys += markup.buttons(message.view, names)
     alt = None
@@ -159,19 +161,19 @@ def _texts(
     engine: Engine, ui: GameUI, records: list[SessionRecord], shots: list[Shot], names: dict[int, str],
     lang: Language,
 ) -> dict[str, Any]:  # fmt: skip
-    """Every step's words (boards and text alternatives kept once), and the result."""
+    """Every step's words (the boards' parts and the text alternatives kept once), and the result."""
     boards, alts = Strings(), Strings()
     steps = []
     for number, (at, shot) in enumerate(zip(records, shots)):
         said = words(engine, ui, at, shot, names, lang, setup=number == 0)
-        step: dict[str, Any] = {"w": said.who, "l": said.lines, "b": boards.add(said.board)}
+        step: dict[str, Any] = {"w": said.who, "l": said.lines, "b": [boards.add(part) for part in said.board]}
         if said.keys:
-            step["k"] = boards.add(said.keys)
+            step["k"] = [boards.add(part) for part in said.keys]
         if said.alt is not None:
             step["t"] = alts.add(said.alt)
         steps.append(step)
     result = ui.result(records[-1], shots[-1].state, lang)
-    return {"steps": steps, "boards": boards.items, "alts": alts.items, "end": markup.embed(result, names)}
+    return {"steps": steps, "boards": boards.items, "alts": alts.items, "end": "".join(markup.embed(result, names))}
 
 
 def _who(engine: Engine, record: SessionRecord, shot: Shot, names: dict[int, str], lang: Language) -> str:

@@ -25,8 +25,8 @@ def text(raw: str | None, names: dict[int, str]) -> str:
     return out.replace("\n", "<br>")
 
 
-def embed(shown: discord.Embed, names: dict[int, str], left_out: str = "") -> str:
-    """An embed's title, description, fields (but the one named ``left_out``) and footer."""
+def embed(shown: discord.Embed, names: dict[int, str], left_out: str = "") -> list[str]:
+    """An embed's title, description, fields (but the one named ``left_out``) and footer, a part each."""
     parts = []
     if shown.title:
         parts.append(f"<h2>{text(shown.title, names)}</h2>")
@@ -37,11 +37,11 @@ def embed(shown: discord.Embed, names: dict[int, str], left_out: str = "") -> st
             parts.append(f"<h3>{text(found.name, names)}</h3><p>{text(found.value, names)}</p>")
     if shown.footer.text:
         parts.append(f'<p class="note">{text(shown.footer.text, names)}</p>')
-    return "".join(parts)
+    return parts
 
 
-def buttons(view: discord.ui.View, names: dict[int, str]) -> str:
-    """A view's buttons as they are laid out (its menus left out), as inert labels."""
+def buttons(view: discord.ui.View, names: dict[int, str]) -> list[str]:
+    """A view's buttons as they are laid out (its menus left out), as inert labels: a part a row."""
     rows = []
     for row in view.to_components():
         cells = []
@@ -55,4 +55,4 @@ def buttons(view: discord.ui.View, names: dict[int, str]) -> str:
             cells.append(f'<span class="key {style}{off}">{text(label, names) or "&nbsp;"}</span>')
         if cells:
             rows.append(f'<div class="keys">{"".join(cells)}</div>')
-    return "".join(rows)
+    return rows

@@ -15,22 +15,50 @@
   let current = 0;
   let timer = null;
 
-  // Each frame's whole grid of tiles, from the first frame and the changes of each next one.
+  // Each frame's whole grid of tiles: a first grid, then each frame as its changes from a recent one
+  // (``r`` frames back, 1 by default), in numbers written as text (bot/replay_page/tiles.py).
+  const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+  const numbers = (text) => {
+    const out = [];
+    let value = 0;
+    let scale = 1;
+    for (const character of text) {
+      const digit = DIGITS.indexOf(character);
+      value += (digit % 32) * scale;
+      if (digit >= 32) {
+        scale *= 32;
+      } else {
+        out.push(value);
+        value = 0;
+        scale = 1;
+      }
+    }
+    return out;
+  };
+  const signed = (value) => (value % 2 ? -(value + 1) / 2 : value / 2);
   const film = data.film;
   const grids = [];
   let sheets = [];
   if (film) {
-    let grid = null;
-    let width = 0;
-    let height = 0;
     for (const frame of film.frames) {
-      if (frame.g) {
-        [width, height, grid] = [frame.w, frame.h, Int32Array.from(frame.g)];
+      if (frame.g !== undefined) {
+        const grid = [];
+        let tile = 0;
+        for (const step of numbers(frame.g)) grid.push((tile += signed(step)));
+        grids.push({ width: frame.w, height: frame.h, grid });
       } else {
-        grid = grid.slice();
-        for (const [at, tile] of frame.d) grid[at] = tile;
+        const base = grids[grids.length - (frame.r || 1)];
+        const grid = base.grid.slice();
+        const values = numbers(frame.d);
+        let at = -1;
+        let tile = 0;
+        for (let i = 0; i < values.length; i += 2) {
+          at += values[i] + 1;
+          tile += signed(values[i + 1]);
+          grid[at] = tile;
+        }
+        grids.push({ width: base.width, height: base.height, grid });
       }
-      grids.push({ width, height, grid });
     }
   }
 
@@ -62,8 +90,9 @@
     counter.textContent = data.text.step.replace("{step}", current).replace("{steps}", last);
     find("who").innerHTML = step.w;
     find("lines").innerHTML = step.l.map((line) => `<li>${line}</li>`).join("");
-    find("board").innerHTML = data.boards[step.b];
-    find("keys").innerHTML = step.k === undefined ? "" : data.boards[step.k];
+    const parts = (indices) => (indices || []).map((index) => data.boards[index]).join("");
+    find("board").innerHTML = parts(step.b);
+    find("keys").innerHTML = parts(step.k);
     const end = find("end");
     end.innerHTML = current === last ? data.end : "";
     end.hidden = current !== last;

@@ -1,11 +1,14 @@
 """A game's pictures, step after step, as shared tiles: most of a board stays put from one step
 to the next, so each picture is cut into squares and a square seen before is stored once.
 
-The squares go into a few sheets (lossless WebP); a frame says which square goes where, as the
-squares that changed since the frame before. The page draws a frame on a canvas from them.
+The squares go into a few sheets (lossless WebP). A frame is the grid of squares of one picture,
+written as its differences from a recent frame (the one it differs least from: a piece selected
+then moved tints cells, then clears them), in a compact text of numbers (``numbers``). The page
+rebuilds each grid and draws it on a canvas.
 """
 
 import io
+import string
 from typing import Any
 
 from PIL import Image, ImageChops
@@ -14,6 +17,25 @@ TILE = 32  # pixels a side
 SHEET_COLUMNS = 32  # tiles across a sheet (1,024 pixels)
 SHEET_ROWS = 16_383 // TILE  # WebP's largest side, in tiles
 WEBP_METHOD = 2  # the encoder's effort, 0-6: beyond 2 the sheets barely shrink and take far longer
+LOOK_BACK = 16  # the recent frames a new one may be written against
+DIGITS = string.ascii_uppercase + string.ascii_lowercase + string.digits + "-_"  # 64: 5 bits and a "more" bit
+
+
+def numbers(values: list[int]) -> str:
+    """Whole numbers (0 or more) as text: base 32, lowest digit first, each digit but a number's
+    last one marked "more" (+32), in 64 characters that need no escaping in JSON or HTML."""
+    out = []
+    for value in values:
+        while value >= 32:
+            out.append(DIGITS[32 | value & 31])
+            value >>= 5
+        out.append(DIGITS[value])
+    return "".join(out)
+
+
+def zigzag(value: int) -> int:
+    """A signed number as a whole one: 0, -1, 1, -2, 2... as 0, 1, 2, 3, 4..."""
+    return value * 2 if value >= 0 else -value * 2 - 1
 
 
 def changed_tiles(before: Image.Image, after: Image.Image) -> list[int]:
@@ -32,25 +54,46 @@ class Film:
         self._tiles: dict[bytes, int] = {}
         self._images: list[Image.Image] = []
         self.frames: list[dict[str, Any]] = []
-        self._last: Image.Image | None = None
+        self._grids: list[tuple[tuple[int, int], list[int]]] = []  # each frame's size and tiles
+        self._last: tuple[Image.Image, list[int]] | None = None  # the last picture added, and its tiles
 
     def add(self, picture: Image.Image) -> int:
-        """The frame of ``picture`` (the last frame again when nothing changed)."""
+        """The frame of ``picture``: a new one, or a recent one showing the same."""
         picture = picture.convert("RGB")
-        last = self._last
-        if last is not None and last.size == picture.size:
-            changes = changed_tiles(last, picture)
-            if not changes:
-                return len(self.frames) - 1
-            columns = -(-picture.width // TILE)
-            frame: dict[str, Any] = {"d": [[i, self._tile(picture, i % columns, i // columns)] for i in changes]}
+        size, columns, rows = picture.size, -(-picture.width // TILE), -(-picture.height // TILE)
+        if self._last is not None and self._last[0].size == size:
+            grid = list(self._last[1])
+            for at in changed_tiles(self._last[0], picture):
+                grid[at] = self._tile(picture, at % columns, at // columns)
         else:
-            columns, rows = -(-picture.width // TILE), -(-picture.height // TILE)
             grid = [self._tile(picture, x, y) for y in range(rows) for x in range(columns)]
-            frame = {"w": picture.width, "h": picture.height, "g": grid}
-        self._last = picture
-        self.frames.append(frame)
+        self._last = (picture, grid)
+        nearest = self._nearest(size, grid)
+        if nearest is not None and not nearest[1]:
+            return len(self.frames) - nearest[0]
+        if nearest is None:
+            steps = [zigzag(tile - before) for before, tile in zip([0, *grid], grid)]
+            self.frames.append({"w": size[0], "h": size[1], "g": numbers(steps)})
+        else:
+            back, changed = nearest
+            values, at, tile = [], -1, 0
+            for position in changed:
+                values += [position - at - 1, zigzag(grid[position] - tile)]
+                at, tile = position, grid[position]
+            self.frames.append({"r": back, "d": numbers(values)} if back > 1 else {"d": numbers(values)})
+        self._grids.append((size, grid))
         return len(self.frames) - 1
+
+    def _nearest(self, size: tuple[int, int], grid: list[int]) -> tuple[int, list[int]] | None:
+        """Of the recent frames of that size, the one ``grid`` differs least from: how many frames
+        back, and the positions that differ (None: no such frame)."""
+        best: tuple[int, list[int]] | None = None
+        for back, (seen, earlier) in enumerate(reversed(self._grids[-LOOK_BACK:]), start=1):
+            if seen == size:
+                changed = [at for at, (old, new) in enumerate(zip(earlier, grid)) if old != new]
+                if best is None or len(changed) < len(best[1]):
+                    best = (back, changed)
+        return best
 
     def _tile(self, picture: Image.Image, x: int, y: int) -> int:
         tile = picture.crop((x * TILE, y * TILE, (x + 1) * TILE, (y + 1) * TILE))  # past the edge: black

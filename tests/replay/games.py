@@ -98,8 +98,7 @@ def step_texts(document: bytes) -> list[str]:
     found = data(document)
     texts = []
     for step in found["steps"]:
-        parts = [step["w"], *step["l"], found["boards"][step["b"]]]
-        parts += [found["boards"][step["k"]]] if "k" in step else []
+        parts = [step["w"], *step["l"], *(found["boards"][i] for i in step["b"] + step.get("k", []))]
         parts += [found["alts"][step["t"]]] if "t" in step else []
         texts.append(plain("\n".join(parts)))
     return texts

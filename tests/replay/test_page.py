@@ -6,13 +6,15 @@ import base64
 import hashlib
 import io
 import re
+from itertools import accumulate
 
 import pytest
 from PIL import Image
 
 from bot import replay_page, replays
 from bot.i18n import t
-from bot.replay_page.tiles import TILE, Film
+from bot.replay_page.tiles import DIGITS, TILE, Film
+from bot.replay_page.tiles import numbers as written
 from games.core import registry
 from games.fortissimo.cards import label
 from tests.replay.games import GAMES, NAMES, UIS, data, finished, page, plain, shots, step_texts
@@ -109,15 +111,45 @@ def test_a_secret_reaction_window_and_the_action_that_opened_it_are_one_step() -
         assert shot.events == held
 
 
+def numbers(text: str) -> list[int]:
+    """The numbers of a frame's text (``tiles.numbers``), read back."""
+    out, value, scale = [], 0, 1
+    for character in text:
+        digit = DIGITS.index(character)
+        value += digit % 32 * scale
+        if digit >= 32:
+            scale *= 32
+        else:
+            out.append(value)
+            value, scale = 0, 1
+    return out
+
+
+def signed(value: int) -> int:
+    return -(value + 1) // 2 if value % 2 else value // 2
+
+
+def grids(film: dict) -> list[tuple[int, int, list[int]]]:
+    """Every frame's size and tiles, as the page's script reads them."""
+    found: list[tuple[int, int, list[int]]] = []
+    for frame in film["frames"]:
+        if "g" in frame:
+            tiles = list(accumulate(signed(step) for step in numbers(frame["g"])))
+            found.append((frame["w"], frame["h"], tiles))
+            continue
+        width, height, base = found[-frame.get("r", 1)]
+        tiles, values, at, tile = list(base), numbers(frame["d"]), -1, 0
+        for gap, change in zip(values[::2], values[1::2]):
+            at, tile = at + gap + 1, tile + signed(change)
+            tiles[at] = tile
+        found.append((width, height, tiles))
+    return found
+
+
 def rebuild(film: dict, frame: int) -> Image.Image:
-    """A frame drawn from the sheets and the frames' changes, as the page's script does."""
+    """A frame drawn from the sheets and its grid of tiles, as the page's script does."""
     sheets = [Image.open(io.BytesIO(base64.b64decode(sheet))).convert("RGB") for sheet in film["sheets"]]
-    grid: list[int] = []
-    for found in film["frames"][: frame + 1]:
-        if "g" in found:
-            width, height, grid = found["w"], found["h"], list(found["g"])
-        for at, tile in found.get("d", []):
-            grid[at] = tile
+    width, height, grid = grids(film)[frame]
     per_sheet = film["columns"] * film["rows"]
     picture = Image.new("RGB", (width, height))
     across = -(-width // TILE)
@@ -150,14 +182,18 @@ def test_tiles_keep_each_picture_and_share_what_repeats() -> None:
     nudged.putpixel((99, 69), tuple(level + 1 for level in noise.getpixel((99, 69))))  # one level, one pixel
     small = Image.new("RGB", (64, 64), (10, 20, 30))
     film = Film()
-    frames = [film.add(picture) for picture in (noise, nudged, nudged.copy(), small, noise)]
-    assert frames == [0, 1, 1, 2, 3]  # the same picture again is the same frame
-    assert film.frames[1] == {"d": [[11, 12]]}  # the bottom-right tile alone changed, a new one
-    assert film.tiles == 12 + 1 + 1  # the small picture's four tiles are one; the last frame reuses the first's
+    pictures = (noise, nudged, nudged.copy(), small, noise, nudged)
+    frames = [film.add(picture) for picture in pictures]
+    # The same picture again is the same frame; so is one shown a few frames before.
+    assert frames == [0, 1, 1, 2, 0, 1] and len(film.frames) == 3
+    assert film.frames[0] == {"w": 100, "h": 70, "g": written([0] + [2] * 11)}  # tiles 0 to 11, one up each time
+    assert film.frames[1] == {"d": written([11, 24])}  # 11 tiles on, tile 12 (11 + 1, zigzagged): the bottom-right
+    assert film.tiles == 12 + 1 + 1  # the small picture's four tiles are one
     encoded = {"sheets": [base64.b64encode(sheet).decode() for sheet in film.sheets()], "columns": 32, "rows": 511,
                "frames": film.frames}  # fmt: skip
-    for frame, picture in enumerate((noise, nudged, small, noise)):
+    for frame, picture in zip(frames, pictures):
         assert rebuild(encoded, frame).tobytes() == picture.tobytes()
+    assert written([0, 31, 32, 1025]) == "A" + "f" + "gB" + "hgB"  # base 32, lowest digit first, "more" +32
 
 
 def test_pictures_are_drawn_every_few_steps_or_left_out_when_the_page_would_be_too_big() -> None:
