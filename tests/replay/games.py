@@ -7,16 +7,17 @@ import re
 from functools import cache
 from typing import Any
 
+from bench.replay_page import stored_game
 from bot import replay_page, replays
 from bot.i18n import Language
-from bot.storage import ActionRecord, Seat, SessionRecord
+from bot.storage import ActionRecord, SessionRecord
 from bot.ui.game_ui import GameUI
 from cogs.fireship.board import FireshipUI
 from cogs.fortboyard.board import FortBoyardUI
 from cogs.forteresse.board import ForteresseUI
 from cogs.fortissimo.board import FortissimoUI
 from cogs.labyrinthe.board import LabyrintheUI
-from games.core import Rng, registry
+from games.core import registry
 
 UIS: dict[str, GameUI] = {
     ui.game: ui for ui in (FortissimoUI(), ForteresseUI(), LabyrintheUI(), FireshipUI(), FortBoyardUI())
@@ -40,30 +41,11 @@ SPAN = re.compile(r"</?span\b[^>]*>")
 
 @cache
 def finished(game: str) -> tuple[SessionRecord, tuple[ActionRecord, ...]]:
-    """A whole game of ``game`` (its seats played by the engine's computer player, lowest seat to
-    act first), as stored: the record, finished, and the action log."""
+    """A whole game of ``game`` between the engine's computer players, as stored: the record,
+    finished, and the action log."""
     seats, seed, options, computers = GAMES[game]
-    engine = registry.get(game)
-    state = engine.new_game(seats, engine.make_options(options), seed)
-    rng = Rng.from_seed(seed)
-    log: list[ActionRecord] = []
-    while not engine.is_over(state):
-        seat = min(engine.to_act(state))
-        action = engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng)
-        state = engine.apply(state, seat, action).state
-        log.append(ActionRecord(session_id=41, seq=len(log) + 1, seat=seat, user_id=None if seat in computers
-                                else 1000 + seat, token=action.token(), created_at=0))  # fmt: skip
-    players = [
-        Seat(user_id=None, name="", level="strong")
-        if seat in computers
-        else Seat(user_id=1000 + seat, name=NAMES[seat])
-        for seat in range(seats)
-    ]
-    record = SessionRecord(
-        id=41, game=game, guild_id=1, lobby_channel_id=2, channel_id=3, host_id=1000, status="finished",
-        seats=players, options=options, seed=seed, version=len(log), state=engine.dump(state), created_at=0,
-        updated_at=0,
-    )  # fmt: skip
+    record, log = stored_game(game, seats, seed, options, "normal", computers)
+    assert registry.get(game).is_over(registry.get(game).load(record.state or ""))
     return record, tuple(log)
 
 
