@@ -44,11 +44,12 @@ class ReplayPages(TableCore):
                 return await reply.say("replay.none", number=session_id)
             await reply.wait(thinking=True)
             actions = await self.service.storage.actions(record.id)
-            page = await self._page(record, actions, reply.lang)
+            text = replays.export(record, actions).encode()
+            page = await self._page(record, actions, reply.lang, replay_page.UPLOAD_LIMIT - len(text))
             name = f"{record.game}-{record.id}"
             files = [
                 discord.File(io.BytesIO(page.html), filename=f"{name}.html"),
-                discord.File(io.BytesIO(replays.export(record, actions).encode()), filename=f"{name}.txt"),
+                discord.File(io.BytesIO(text), filename=f"{name}.txt"),
             ]
             await reply.send(t(reply.lang, "replay.ready", number=record.id), files=files)
         except Exception:
@@ -56,14 +57,17 @@ class ReplayPages(TableCore):
             with suppress(discord.HTTPException):
                 await reply.say("error.internal")
 
-    async def _page(self, record: SessionRecord, actions: list[ActionRecord], lang: Language) -> replay_page.Page:
-        """The page, built once for requests that come together, in a thread."""
+    async def _page(
+        self, record: SessionRecord, actions: list[ActionRecord], lang: Language, limit: int
+    ) -> replay_page.Page:
+        """The page, at most ``limit`` bytes (the record goes in the same message), built once for
+        requests that come together, in a thread."""
         key = (record.id, record.version, lang)
         found = self._pages.get(key)
         if found is None or (found.done() and found.exception() is not None):
             ui = self.uis[record.game]
             found = self._pages[key] = asyncio.ensure_future(
-                asyncio.to_thread(replay_page.build, record, actions, ui, lang)
+                asyncio.to_thread(replay_page.build, record, actions, ui, lang, limit)
             )
             while len(self._pages) > PAGES_KEPT:
                 del self._pages[next(iter(self._pages))]

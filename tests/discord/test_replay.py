@@ -18,7 +18,7 @@ from games.core import registry
 from tests.conftest import make_bot, set_locale
 from tests.discord import driver as fortissimo
 from tests.discord import fireship_driver, fortboyard_driver, forteresse_driver, labyrinthe_driver
-from tests.discord.driver import bot_messages, custom_ids, open_game_table, session
+from tests.discord.driver import at_once, bot_messages, custom_ids, open_game_table, session
 from tests.replay.games import data, plain
 
 TITLES = ("fortissimo", "forteresse", "labyrinthe", "fireship", "fortboyard")
@@ -116,3 +116,25 @@ async def test_only_a_finished_game_of_this_server_and_the_button_survives_a_res
     final = [m for m in bot_messages(thread, env) if f"f:fortissimo:{record.id}" in custom_ids(m)][-1]
     clicked = await ann.click(final, custom_id=f"f:fortissimo:{record.id}")
     received(clicked, await session(env, record.id))
+
+
+async def test_clicks_that_come_together_share_one_page(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Building a page takes a while: two clicks at once are both answered, from one build."""
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann, ben = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("ben"))
+    record, thread = await play_whole_game(env, "fortissimo", channel, ann)
+    builds = []
+
+    def counted(*args: Any, **kwargs: Any) -> replay_page.Page:
+        builds.append(args[0].id)
+        return build(*args, **kwargs)
+
+    build = replay_page.build
+    monkeypatch.setattr(replay_page, "build", counted)
+    final = [m for m in bot_messages(thread, env) if f"f:fortissimo:{record.id}" in custom_ids(m)][-1]
+    button = f"f:fortissimo:{record.id}"
+    first, second = await at_once(
+        env, lambda: ann.click(final, custom_id=button), lambda: ben.click(final, custom_id=button)
+    )
+    assert (await files(first))[0] == (await files(second))[0] and builds == [record.id]
