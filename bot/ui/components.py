@@ -12,6 +12,7 @@ Custom ids carry no secret and no state, only where to route the click:
 - ``p:<game>:<session>`` the public button that opens a player's private view;
 - ``r:<game>`` the rules of a game, for whoever clicks;
 - ``d:<game>:<session>``, ``h:<game>:<session>`` the board in words, the game's history, for whoever clicks;
+- ``f:<game>:<session>`` a finished game's replay page, for whoever clicks;
 - ``t:<game>:<session>:<version>:<name>`` a text box (modal); its submission is routed
   by ``on_modal``, not by the Modal object, so it still lands after a restart.
 Every click loads the session from storage; nothing lives in View objects.
@@ -54,6 +55,8 @@ class Handlers(Protocol):
     async def show_rules(self, interaction: discord.Interaction, game: str) -> None: ...
 
     async def read(self, interaction: discord.Interaction, session_id: int, what: str) -> None: ...
+
+    async def send_replay(self, interaction: discord.Interaction, session_id: int) -> None: ...
 
 
 def tables(interaction: discord.Interaction) -> Handlers:
@@ -216,6 +219,23 @@ class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<what>
         await tables(interaction).read(interaction, self.sid, "history" if self.what == "h" else "describe")
 
 
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"f:(?P<game>[a-z_]+):(?P<sid>\d+)"):
+    """Anyone may click on a finished board: the game's replay page and record, privately."""
+
+    def __init__(self, game: str, sid: int, **button: Any) -> None:
+        self.game, self.sid = game, sid
+        super().__init__(discord.ui.Button(custom_id=f"f:{game}:{sid}", **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "ReplayButton":
+        return cls(match["game"], int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tables(interaction).send_replay(interaction, self.sid)
+
+
 class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<game>[a-z_]+):(?P<sid>\d+)"):
     """Anyone may click; a player gets their own private view, privately."""
 
@@ -235,6 +255,7 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
 
 DYNAMIC_ITEMS = (
     ReadButton, GameButton, GameSelect, LobbyButton, LobbyMenu, OptionMenu, OptionButton, PrivateButton, RulesButton,
+    ReplayButton,
 )  # fmt: skip
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 NUMBER_BOX = re.compile(rf"v:{_OPTION}")

@@ -5,6 +5,7 @@ from abc import ABC, abstractmethod
 from typing import Any, NamedTuple
 
 import discord
+from PIL import Image
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
@@ -64,6 +65,14 @@ class GameUI(ABC):
     def picture(self, record: SessionRecord, state: Any, lang: Language) -> bytes | None:
         """The board's PNG, if the game draws one (called off the event loop, cached per version)."""
         return None
+
+    def image(self, record: SessionRecord, state: Any, lang: Language) -> Image.Image | None:
+        """The same picture in RGB before it is encoded: the replay page cuts it into tiles that
+        repeat from step to step, so it needs the drawing's exact colours (a picture reduced to
+        its own palette shades its edges a little differently each time). By default, ``picture``
+        decoded."""
+        png = self.picture(record, state, lang)
+        return Image.open(io.BytesIO(png)).convert("RGB") if png else None
 
     def recent_lines(self, record: SessionRecord, state: Any, lang: Language) -> list[str]:
         """The latest public moves told in words, oldest first (``record.recent``): the board shows

@@ -15,7 +15,7 @@ from bot.i18n import Language, t
 from bot.sessions import SessionService
 from bot.storage import SessionRecord
 from bot.ui.clock_notices import ClockNotices
-from bot.ui.components import LobbyButton, ReadButton
+from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.lobby_message import lobby_edit, rules_button
 from bot.ui.replies import Reply
@@ -136,7 +136,8 @@ class Publishing(TurnPings, ClockNotices):
 
     def _with_controls(self, record: SessionRecord, messages: list[BoardMessage], lang: Language) -> list[BoardMessage]:
         """A running board gets the Rules, History and Describe buttons where its last message has
-        room; a finished one loses the game's controls, offers a rematch and keeps those three."""
+        room; a finished one loses the game's controls, offers a rematch and its replay, and keeps
+        those three."""
         if record.status == "active":
             view = messages[-1].view
             if view is not None:
@@ -154,6 +155,8 @@ class Publishing(TurnPings, ClockNotices):
                                       style=discord.ButtonStyle.primary))  # fmt: skip
             for item in self._reading_buttons(record, lang):
                 view.add_item(item)
+            view.add_item(ReplayButton(record.game, record.id, label=t(lang, "replay.button"), emoji="🎞️",
+                                       style=discord.ButtonStyle.secondary))  # fmt: skip
             messages[-1] = messages[-1]._replace(view=view)
         return messages
 

@@ -7,7 +7,8 @@ decided here, once, and no other code calls ``interaction.response``:
 - ``send`` is private, always: secrets, refusals, confirmations;
 - ``wait`` acknowledges before slow work (a busy table, a thread, a picture)
   without showing anything to anyone else: a command's deferral is ephemeral,
-  a click's only acknowledges it;
+  a click's only acknowledges it (or shows its user, privately, that an answer
+  is coming);
 - ``edit`` changes the message clicked (a board, a lobby, a private view), or
   what a command answered;
 - ``announce`` is the only public answer: a new lobby, as the first response.
@@ -46,10 +47,12 @@ class Reply:
     def done(self) -> bool:
         return self.interaction.response.is_done()
 
-    async def wait(self) -> None:
+    async def wait(self, thinking: bool = False) -> None:
+        """``thinking``: a click that a new private message will answer shows its user that it is
+        on its way (a command always does)."""
         if self.done:
             return
-        if self.is_command:
+        if self.is_command or thinking:
             await self.interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await self.interaction.response.defer()

@@ -24,6 +24,7 @@ click there is told to wait.
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
@@ -40,7 +41,7 @@ from bot.ui.game_ui import (
 )
 from bot.ui.table_core import jump_url
 from cogs.fireship.describe import KIND_EMOJI, DescribesSea
-from cogs.fireship.picture import render
+from cogs.fireship.picture import draw, render
 from games.fireship import ENGINE, cards
 from games.fireship.board import (
     COLOURS,
@@ -139,6 +140,9 @@ class FireshipUI(DescribesSea, GameUI):
 
     def picture(self, record: SessionRecord, state: FireshipState, lang: Language) -> bytes:
         return render(ENGINE.view(state, None))
+
+    def image(self, record: SessionRecord, state: FireshipState, lang: Language) -> Image.Image:
+        return draw(ENGINE.view(state, None))
 
     # -- names ------------------------------------------------------------------------
     def dot(self, view: FireshipView, seat: int | None) -> str:

@@ -643,7 +643,12 @@ def to_palette(image: Image.Image) -> Image.Image:
 
 
 def render(view: FireshipView, labels: Mapping[str, str] | None = None) -> bytes:
-    """The sea of ``view`` as PNG bytes.
+    """The sea of ``view`` as PNG bytes (``draw``, on its palette)."""
+    return png.encode(to_palette(draw(view, labels)))
+
+
+def draw(view: FireshipView, labels: Mapping[str, str] | None = None) -> Image.Image:
+    """The sea of ``view`` in RGB.
 
     ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``); a seat's
     view is refused with ValueError, so a posted picture never depends on a
@@ -654,13 +659,13 @@ def render(view: FireshipView, labels: Mapping[str, str] | None = None) -> bytes
         raise ValueError("the Fireship picture draws the public view only (ENGINE.view(state, None))")
     with _LOCK:
         image = _background().copy()
-        draw = ImageDraw.Draw(image)
+        pen = ImageDraw.Draw(image)
         _tints(image, view)
         _flags(image, view)
         _whirlpools(image, view, over=False)
-        _pieces(image, draw, view)
+        _pieces(image, pen, view)
         _whirlpools(image, view, over=True)
-        _steered(draw, view)
-        _panel(image, draw, view)
-        _chips(image, draw, view)
-    return png.encode(to_palette(image))
+        _steered(pen, view)
+        _panel(image, pen, view)
+        _chips(image, pen, view)
+    return image

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.i18n import Language, percent, seconds_text, t
 from bot.sessions import ANY_VERSION
@@ -36,7 +37,7 @@ from bot.ui.game_ui import (
 from bot.ui.table_core import jump_url
 from cogs.fortboyard.describe import DescribesFort
 from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label
-from cogs.fortboyard.picture import render
+from cogs.fortboyard.picture import draw, render
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
@@ -134,6 +135,10 @@ class FortBoyardUI(DescribesFort, GameUI):
     def picture(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> bytes:
         names = [seat_name(record, seat, lang) for seat in range(len(record.seats))]
         return render(ENGINE.view(state, None), names, lang)
+
+    def image(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> Image.Image:
+        names = [seat_name(record, seat, lang) for seat in range(len(record.seats))]
+        return draw(ENGINE.view(state, None), names, lang)
 
     # -- the public board -----------------------------------------------------------
     def board(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[BoardMessage]:

@@ -707,7 +707,12 @@ def to_palette(image: Image.Image) -> Image.Image:
 
 
 def render(view: FortBoyardView, names: list[str], lang: str) -> bytes:
-    """The board of ``view`` as PNG bytes.
+    """The board of ``view`` as PNG bytes (``draw``, on its palette)."""
+    return png.encode(to_palette(draw(view, names, lang)))
+
+
+def draw(view: FortBoyardView, names: list[str], lang: str) -> Image.Image:
+    """The board of ``view`` in RGB.
 
     ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``); a seat's
     view is refused with ValueError, so a posted picture never depends on a
@@ -723,4 +728,4 @@ def render(view: FortBoyardView, names: list[str], lang: str) -> bytes:
         _pawns(image, view)
         _corners(image, view, words)
         _legend(image, view, names)
-    return png.encode(to_palette(image))
+    return image

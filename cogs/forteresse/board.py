@@ -16,6 +16,7 @@ named (``pk.pAH``), but only as a menu value in that ephemeral message.
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
@@ -43,7 +44,7 @@ from cogs.forteresse.names import (
     clip,
 )
 from cogs.forteresse.narration import EVENT_VARIANTS, PRIVATE_EVENTS, Narration  # noqa: F401
-from cogs.forteresse.picture import LABEL_KEYS, render
+from cogs.forteresse.picture import LABEL_KEYS, draw, render
 from games.forteresse import ENGINE
 from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, rank_of, value
 from games.forteresse.models import (
@@ -105,6 +106,9 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
     def picture(self, record: SessionRecord, state: ForteresseState, lang: Language) -> bytes:
         """The table drawn from the public view only (the hand is a count of card backs)."""
         return render(ENGINE.view(state, None), {key: t(lang, key) for key in LABEL_KEYS})
+
+    def image(self, record: SessionRecord, state: ForteresseState, lang: Language) -> Image.Image:
+        return draw(ENGINE.view(state, None), {key: t(lang, key) for key in LABEL_KEYS})
 
     def board(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[BoardMessage]:
         view = ENGINE.view(state, None)

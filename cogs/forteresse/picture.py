@@ -593,7 +593,12 @@ class _Table:
 
 
 def render(view: ForteresseView, labels: Mapping[str, str]) -> bytes:
-    """The table of ``view`` as PNG bytes.
+    """The table of ``view`` as PNG bytes (``draw``)."""
+    return png.encode(draw(view, labels))
+
+
+def draw(view: ForteresseView, labels: Mapping[str, str]) -> Image.Image:
+    """The table of ``view`` in RGB.
 
     ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``): its
     ``hand`` is None, and the picture shows the hand's size only. A seat's
@@ -614,4 +619,4 @@ def render(view: ForteresseView, labels: Mapping[str, str]) -> bytes:
         y = table.enemies(y + GAP)
         table.player(y + GAP)
         image = table.image
-    return png.encode(image)
+    return image

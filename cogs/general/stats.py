@@ -1,17 +1,15 @@
-"""``/stats``, ``/leaderboard``, ``/history`` and ``/replay``: finished games.
+"""``/stats``, ``/leaderboard``, ``/history`` and ``/replay``: finished games (``/replay``: the
+page and record of ``bot.ui.replay_pages``).
 
 Replies are private and in the asking user's language. Computer players never
 appear in stats or rankings, but the games they played in count for the humans.
 """
-
-import io
 
 import discord
 from babel.lists import format_list
 from discord import app_commands
 from discord.app_commands import Choice
 
-from bot import replays
 from bot.i18n import Language, counted, percent, t
 from bot.i18n import command_text as text
 from bot.storage import GameResult, PlayerStats, SeatResult, SessionRecord
@@ -102,11 +100,4 @@ class StatsCog(BotCog):
     @app_commands.rename(number=text("cmd.replay.number.name"))
     @app_commands.describe(number=text("cmd.replay.number.desc"))
     async def replay(self, interaction: discord.Interaction, number: int) -> None:
-        lang = self._lang(interaction)
-        storage = self.tables.service.storage
-        record = await storage.get_session(number)
-        if record is None or record.guild_id != interaction.guild_id or record.status != "finished":
-            return await self.tables.reply_to(interaction).say("replay.none", number=number)
-        data = replays.export(record, await storage.actions(record.id)).encode()
-        file = discord.File(io.BytesIO(data), filename=f"{record.game}-{record.id}.txt")
-        await self.tables.reply_to(interaction).send(t(lang, "replay.ready", number=number), file=file)
+        await self.tables.send_replay(interaction, number)

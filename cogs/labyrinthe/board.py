@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.i18n import Language, t
 from bot.sessions import ANY_VERSION
@@ -39,7 +40,7 @@ from bot.ui.game_ui import (
 )
 from cogs.labyrinthe.describe import DescribesCastle
 from cogs.labyrinthe.names import PAWNS, TREASURES, TURN_KEYS, treasure_name, turn_text  # noqa: F401 - TREASURES, TURN_KEYS: for the catalog tests
-from cogs.labyrinthe.picture import render
+from cogs.labyrinthe.picture import draw, render
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import HOUSE_RULES, TREASURES_TO_WIN
 from games.labyrinthe.maze import CENTRE, INNER, OUTER, RINGS, Cell, label
@@ -75,6 +76,9 @@ class LabyrintheUI(DescribesCastle, GameUI):
 
     def picture(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> bytes:
         return render(ENGINE.view(state, None))
+
+    def image(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> Image.Image:
+        return draw(ENGINE.view(state, None))
 
     # -- the public board -----------------------------------------------------------
     def board(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[BoardMessage]:

@@ -454,7 +454,12 @@ def to_palette(image: Image.Image) -> Image.Image:
 
 
 def render(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> bytes:
-    """The castle of ``view`` as PNG bytes.
+    """The castle of ``view`` as PNG bytes (``draw``, on its palette)."""
+    return png.encode(to_palette(draw(view, labels)))
+
+
+def draw(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> Image.Image:
+    """The castle of ``view`` in RGB.
 
     ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``); a seat's
     view is refused with ValueError, so a posted picture never depends on a
@@ -465,8 +470,8 @@ def render(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> byt
         raise ValueError("the Labyrinthe picture draws the public view only (ENGINE.view(state, None))")
     with _LOCK:
         image = _background().copy()
-        draw = ImageDraw.Draw(image)
-        _tints(image, draw, view)
-        _walls(draw, view)
-        _pieces(image, draw, view)
-    return png.encode(to_palette(image.reduce(SCALE)))
+        pen = ImageDraw.Draw(image)
+        _tints(image, pen, view)
+        _walls(pen, view)
+        _pieces(image, pen, view)
+    return image.reduce(SCALE)

@@ -46,8 +46,8 @@ def custom_ids(message: discord.Message) -> list[str]:
     return [item.custom_id for item in items(message) if getattr(item, "custom_id", None)]
 
 
-# what a finished game's board still offers: Rules, History, Describe, Rematch
-AFTER_THE_END = re.compile(r"r:[a-z_]+|[hd]:[a-z_]+:\d+|l:\d+:\d+:rematch")
+# what a finished game's board still offers: Rules, History, Describe, Rematch, Replay
+AFTER_THE_END = re.compile(r"r:[a-z_]+|[hd]:[a-z_]+:\d+|l:\d+:\d+:rematch|f:[a-z_]+:\d+")
 
 
 def controls_left(message: discord.Message) -> list[str]:

@@ -25,7 +25,7 @@ from tests.discord.test_fortboyard_mechanics import stage
 from tests.discord.test_fortboyard_trials import two_players
 
 PUBLIC_ID = re.compile(
-    r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+|r:fortboyard|[dh]:fortboyard:\d+)"
+    r"(g:fortboyard:\d+:\d+:[A-Za-z0-9_\-]+|s:fortboyard:\d+:\d+:passe|p:fortboyard:\d+|l:\d+:\d+:[a-z_]+|r:fortboyard|[dhf]:fortboyard:\d+)"
 )
 
 

@@ -83,7 +83,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     final = board(env, thread, record)
     assert final.embeds[0].description == "🏆 Game over: won. Treasures pillaged: 3/3."
     assert all(controls_left(m) == [] for m in thread.history())  # nothing left to click
-    assert [i.label for i in items(final)] == ["Rematch", "Rules", "History", "Describe"]
+    assert [i.label for i in items(final)] == ["Rematch", "Rules", "History", "Describe", "Replay"]
     # How the game was won stays readable on the finished board, privately, for anyone.
     described = await ann.click(final, custom_id=f"d:forteresse:{record.id}")
     assert described.ephemeral and described.response.embeds[0].title == f"🔎 Forteresse Solo #{record.id}, in words"

@@ -27,7 +27,7 @@ from tests.discord.test_forteresse_play import LOST_SEED, WON_SEED
 CODE = re.compile(r"\b[pf][A2-9TJQK][HDCS]\b")
 NAME = re.compile(r"(?<![\w+])(10|[2-9]|As|Valet|Dame|Roi|Ace|Jack|Queen|King) [♥♦♣♠]")
 PUBLIC_ID = re.compile(
-    r"p:forteresse:\d+|g:forteresse:\d+:\d+:more-discards|hint:forteresse:\d+|l:\d+:\d+:[a-z_]+|r:forteresse|[dh]:forteresse:\d+"
+    r"p:forteresse:\d+|g:forteresse:\d+:\d+:more-discards|hint:forteresse:\d+|l:\d+:\d+:[a-z_]+|r:forteresse|[dhf]:forteresse:\d+"
 )
 
 

@@ -146,7 +146,7 @@ async def test_quit_in_a_two_player_game_ends_it(env) -> None:
     result = messages[-1].embeds[0]
     assert result.description == "🏆 Victoire : **ann**\nTous les autres joueurs ont quitté la partie."
     assert [f.name for f in result.fields] == ["1. ann", "2. ben · a quitté la partie"]
-    assert all(controls_left(m) == [] for m in thread.history())  # a rematch, the rules, nothing else
+    assert all(controls_left(m) == [] for m in thread.history())  # a rematch, the rules, the replay, nothing else
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].description == f"Cette partie est terminée : <#{thread.id}>"
     # Nothing is left to run here.

@@ -83,7 +83,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert result.embeds[0].title == f"🏁 Fortissimo! — résultat de la table n°\xa0{record.id}"
     assert result.embeds[0].description.startswith(f"🏆 Victoire : **{winner}**\n")
     assert result.embeds[0].fields[0].name == f"1. {winner}"
-    # The final board stays, without a control of the game: a rematch, the rules and the latest moves.
+    # The final board stays, without a control of the game: a rematch, the rules, the latest moves and the replay.
     assert [m.id for m in bot_messages(thread, env) if m.embeds and "table n°\xa0" in (m.embeds[0].title or "")] == [
         record.board_message_ids[0],
         result.id,
@@ -91,7 +91,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert all(controls_left(m) == [] for m in thread.history())
     final = next(m for m in thread.history() if m.id == record.board_message_ids[0])
     last = next(m for m in thread.history() if m.id == record.board_message_ids[-1])
-    assert [i.label for i in items(last)] == ["Revanche", "Règles", "Historique"]
+    assert [i.label for i in items(last)] == ["Revanche", "Règles", "Historique", "Revoir la partie"]
     moves = await alice.click(last, custom_id=f"h:fortissimo:{record.id}")  # how the game was won
     assert moves.ephemeral
     assert moves.response.embeds[0].title == f"📜 Fortissimo! n°\xa0{record.id}\xa0: les derniers coups"

@@ -27,7 +27,7 @@ from tests.discord.driver import (
     public_text,
 )
 
-READ_BUTTONS = ("l:", "k:", "r:", "h:")  # the lobby's, the rules' and the history's carry no card
+READ_BUTTONS = ("l:", "k:", "r:", "h:", "f:")  # the lobby's, the rules', the history's and the replay's carry no card
 
 
 async def just_flipped(env, record) -> set[int]:

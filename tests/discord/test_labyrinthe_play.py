@@ -47,7 +47,7 @@ async def test_whole_game_between_two_humans_in_french(env) -> None:
     assert "a réuni 7 trésors et gagne" in text and "Toutes les boîtes s'ouvrent" in text
     final = board(env, thread, await driver.record())
     assert not controls_left(final), "the finished board keeps buttons"
-    assert [i.label for i in items(final)] == ["Revanche", "Règles", "Historique", "Décrire"]
+    assert [i.label for i in items(final)] == ["Revanche", "Règles", "Historique", "Décrire", "Revoir la partie"]
     lobby_now = next(m for m in channel.history() if m.id == lobby.id)
     assert not [
         i for i in items(lobby_now) if isinstance(i, discord.Button) and i.custom_id and i.custom_id.startswith("l:")

@@ -68,8 +68,11 @@ async def test_stats_leaderboard_history_and_replay(env) -> None:
     assert [line.split(" · ")[0] for line in history] == [f"#{g.id}" for g in reversed(games)]
 
     exported = await ann.slash(channel, "replay", number=games[0].id)
-    assert exported.ephemeral and exported.response.attachments[0].filename == f"fortissimo-{games[0].id}.txt"
-    text = (await exported.response.attachments[0].read()).decode()
+    page, record = exported.response.attachments
+    assert exported.ephemeral and [page.filename, record.filename] == [
+        f"fortissimo-{games[0].id}.html", f"fortissimo-{games[0].id}.txt",
+    ]  # fmt: skip
+    text = (await record.read()).decode()
     assert text == replays.export(games[0], await env.bot.storage.actions(games[0].id))
     assert ENGINE.dump(replays.replay(text)) == games[0].state  # the replay ends where the game did
     missing = await ann.slash(channel, "replay", number=999)
