@@ -163,13 +163,13 @@ def _worst_cell(view: LabyrintheView, places: list[Place], rng: Rng) -> Place:
 
 
 # -- the easy level: a beginner ------------------------------------------------------------
-EASY_SIGNS = ("rock", "paper", "scissors")  # a beginner's habit: stone first, then paper, then scissors
+EASY_SIGN = "rock"  # a beginner's habit: stone first (then anything: two beginners must not tie for ever)
 
 
 def choose_easy(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
     """A beginner: looks one path change ahead only (it misses the paths two changes open), walks
-    straight towards the treasure, calls duels on a whim, always throws the die, picks its signs
-    in a fixed order and puts a beaten pawn anywhere."""
+    straight towards the treasure, calls duels on a whim, always throws the die, opens a duel with
+    stone and then picks any sign, and puts a beaten pawn anywhere."""
     assert view.seat is not None
     me = view.pawns[view.seat]
     if any(isinstance(a, Take) for a in legal):
@@ -194,6 +194,7 @@ def choose_easy(view: LabyrintheView, legal: list[LabyrintheAction], rng: Rng) -
         return Bet(die=True)
     signs = [a for a in legal if isinstance(a, Choose)]
     if signs:
-        wanted = EASY_SIGNS[(signs[0].round - 1) % len(EASY_SIGNS)]
-        return next(s for s in signs if s.sign == wanted)
+        if signs[0].round == 1:
+            return next(s for s in signs if s.sign == EASY_SIGN)
+        return rng.choice(signs)
     return rng.choice(legal)

@@ -172,3 +172,18 @@ def test_easy_picks_its_signs_in_a_fixed_order() -> None:
     seat = acting(duel)[0]
     picks = {decide(duel, seat, "easy", seed) for seed in range(10)}
     assert len(picks) == 1 and isinstance(next(iter(picks)), Choose)
+
+
+def test_easy_players_end_their_duels_and_their_games() -> None:
+    """Two beginners in a duel must not choose alike for ever (they once did: the same fixed order of
+    signs, round after round): seeded four-player games of Easy computers all reach their end."""
+    for seed in range(12):
+        state = ENGINE.new_game(4, ENGINE.make_options({}), seed)
+        rng = Rng.from_seed(seed)
+        for _ in range(5000):
+            if ENGINE.is_over(state):
+                break
+            seat = min(ENGINE.to_act(state))
+            legal = ENGINE.legal_actions(state, seat)
+            state = ENGINE.apply(state, seat, ENGINE.choose(ENGINE.view(state, seat), legal, rng, "easy")).state
+        assert ENGINE.is_over(state), seed
