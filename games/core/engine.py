@@ -124,6 +124,12 @@ class Engine(ABC, Generic[S, A]):
         plays ``legal_actions(state, seat)[0]`` (the pass), which is no missed turn."""
         return None
 
+    def unseen_steps(self, state: S) -> int:
+        """How many of the actions played so far the table saw as none: each one after which a
+        secret reaction window was open (once it closes, the window reads as the one action that
+        opened it). The bot's public controls count only the actions the table saw."""
+        return 0
+
     def has_chosen(self, state: S, seat: int) -> bool:
         """True while ``seat`` waits on others after making its part of a simultaneous
         choice (a duel's secret sign): a second click is told so, not "not your turn"."""
