@@ -31,6 +31,13 @@ ABANDONED = "abandoned"  # the result's ending and reason of a game nobody came 
 MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in any case
 
 
+def shown_version(engine: Engine, record: SessionRecord, state: Any) -> int:
+    """The version a table's controls carry: its actions the table saw played. A secret reaction
+    window's steps are not among them (``Engine.unseen_steps``), so nothing shown to those it does
+    not ask (custom ids included) changes with it, nor shows afterwards that there was one."""
+    return record.version - engine.unseen_steps(state)
+
+
 class SessionLock(asyncio.Lock):
     """A session's lock: ``async with`` holds it in this process (the ``asyncio.Lock``), then
     in the database, which other processes on the same database hold it through too."""
@@ -129,6 +136,20 @@ class SessionService:
 
     def state(self, record: SessionRecord) -> Any:
         return self.engine(record).load(record.state or "")
+
+    def shown_version(self, record: SessionRecord) -> int:
+        """The version the table's controls carry (``shown_version``)."""
+        if record.state is None:
+            return record.version
+        return shown_version(self.engine(record), record, self.state(record))
+
+    def is_current(self, record: SessionRecord, version: int, state: Any = None) -> bool:
+        """A control carrying ``version`` was shown with the table as it stands (``ANY_VERSION``:
+        whatever the version); ``state``: the record's, when already loaded."""
+        if version == ANY_VERSION or record.state is None:
+            return version in (ANY_VERSION, record.version)
+        state = self.state(record) if state is None else state
+        return version == shown_version(self.engine(record), record, state)
 
     async def _save(
         self, record: SessionRecord, old_version: int, actions: Sequence[ActionRecord] = (),
@@ -322,10 +343,10 @@ class SessionService:
         seat = self.check_playing(record, user_id)
         if record.seats[seat].auto:
             raise UserError("error.on_autopilot")
-        if version not in (ANY_VERSION, record.version):
+        before = self.state(record)
+        if not self.is_current(record, version, before):
             raise StaleBoard()
         engine = self.engine(record)
-        before = self.state(record)
         action = engine.parse_action(token)
         if not engine.human_may_play(action):
             raise IllegalAction()

@@ -86,7 +86,7 @@ class Play(Publishing):
         try:
             record = await self.service.get(session_id)
             seat = self.service.check_playing(record, reply.interaction.user.id)
-            if version not in (ANY_VERSION, record.version):
+            if not self.service.is_current(record, version):
                 raise StaleBoard(link=jump_url(record))
             state = self.service.state(record)
             prompt = self.uis[record.game].prompt(record, state, seat, name, reply.lang)
@@ -103,7 +103,7 @@ class Play(Publishing):
         async with self.handling(reply, session_id):
             record = await self.service.get(session_id)
             seat = self.service.check_playing(record, reply.interaction.user.id)
-            if version != record.version:
+            if version == ANY_VERSION or not self.service.is_current(record, version):
                 raise StaleBoard(link=jump_url(record))
             menu = self.uis[record.game].more(record, self.service.state(record), seat, name, reply.lang)
             if menu is None:

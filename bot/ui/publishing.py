@@ -71,8 +71,14 @@ class Publishing(TurnPings, ClockNotices):
         the board itself is answered by editing that message."""
         if record.state is None:
             return
+        shown = self.service.shown_version(record)
+        if not fresh and record.board_version == shown != record.version:
+            # a secret step (a reaction window): the table saw nothing, so its board is left as it is
+            if reply is not None:
+                await reply.finish()
+            return
         lang = await self.public_language(record.guild_id)
-        messages = self._with_controls(record, await self.render(record, lang), lang)
+        messages = self._with_controls(record, shown, await self.render(record, lang), lang)
         if clocks := self.clock_lines(record, lang):
             first = messages[0]
             messages[0] = first._replace(content="\n".join(filter(None, [first.content, clocks])))
@@ -107,7 +113,7 @@ class Publishing(TurnPings, ClockNotices):
                 self._remember_picture(posted[0].id, messages[0].picture)
             await self.service.update(
                 record, board_message_ids=[m.id for m in posted], board_posted_at=self.service.clock(),
-                board_version=record.version,
+                board_version=shown,
             )  # fmt: skip
             moved = t(lang, "table.board_moved", link=jump_url(record))
             for message_id in old:  # retire the old board whole: what it showed may be hidden since
@@ -115,29 +121,31 @@ class Publishing(TurnPings, ClockNotices):
                     await channel.get_partial_message(message_id).edit(
                         content=moved, embeds=[], attachments=[], view=None
                     )
-        elif record.board_version != record.version:
-            await self.service.update(record, board_version=record.version)
+        elif record.board_version != shown:
+            await self.service.update(record, board_version=shown)
 
     async def catch_up(self) -> None:
         """At start-up: post again every running game's board that a crash left behind
         (the change was saved, the board not yet edited)."""
         for record in await self.service.storage.find_sessions(statuses=("active",)):
-            if record.board_version == record.version or record.game not in self.uis:
+            if record.game not in self.uis or record.board_version == record.version:
                 continue
             if not self.bot.shards_served.owns(record.guild_id):  # another process's server
                 continue
             try:
                 async with self.service.lock(record.id):
                     latest = await self.service.get(record.id)
-                    if latest.status == "active" and latest.board_version != latest.version:
+                    if latest.status == "active" and latest.board_version != self.service.shown_version(latest):
                         await self.publish(latest, fresh=True)
             except Exception:
                 log.exception("could not bring session %s's board up to date", record.id)
 
-    def _with_controls(self, record: SessionRecord, messages: list[BoardMessage], lang: Language) -> list[BoardMessage]:
+    def _with_controls(
+        self, record: SessionRecord, version: int, messages: list[BoardMessage], lang: Language
+    ) -> list[BoardMessage]:
         """A running board gets the Rules, History and Describe buttons where its last message has
-        room; a finished one loses the game's controls, offers a rematch and its replay, and keeps
-        those three."""
+        room; a finished one loses the game's controls, offers a rematch (carrying ``version``, the
+        one the table saw) and its replay, and keeps those three."""
         if record.status == "active":
             view = messages[-1].view
             if view is not None:
@@ -151,7 +159,7 @@ class Publishing(TurnPings, ClockNotices):
         if record.status == "finished":
             view = discord.ui.View(timeout=None)
             label = t(lang, "lobby.button.rematch")
-            view.add_item(LobbyButton(record.id, record.version, "rematch", label=label, emoji="🔁",
+            view.add_item(LobbyButton(record.id, version, "rematch", label=label, emoji="🔁",
                                       style=discord.ButtonStyle.primary))  # fmt: skip
             for item in self._reading_buttons(record, lang):
                 view.add_item(item)

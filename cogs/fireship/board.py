@@ -27,6 +27,7 @@ import discord
 from PIL import Image
 
 from bot.i18n import Language, t
+from bot.sessions import shown_version
 from bot.storage import SessionRecord
 from bot.ui.components import MORE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import (
@@ -179,6 +180,7 @@ class FireshipUI(DescribesSea, GameUI):
 
     # -- the public board -------------------------------------------------------------
     def board(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[BoardMessage]:
+        record = _as_seen(record, state)
         state = ENGINE.seen_by(state, None)  # a secret reaction window shows nothing here
         view = ENGINE.view(state, None)
         rounds = view.options.rounds
@@ -345,6 +347,7 @@ class FireshipUI(DescribesSea, GameUI):
         self, record: SessionRecord, state: FireshipState, seat: int, name: str, lang: Language
     ) -> BoardMessage | None:
         """A quarter's reachable cells, for the player steering a piece: one menu per two rows."""
+        record = _as_seen(record, state)
         view = ENGINE.view(state, seat)
         if view.phase != "steer" or seat != view.current or not name[1:].isdigit() or int(name[1:]) >= len(ZONES):
             return None
@@ -373,6 +376,7 @@ class FireshipUI(DescribesSea, GameUI):
 
     # -- the private view -------------------------------------------------------------
     def private(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> BoardMessage:
+        record = _as_seen(record, state)
         view = ENGINE.view(state, seat)
         state = ENGINE.seen_by(state, seat)  # everyone but the seat a window asks: as before it opened
         hand = view.hand or []
@@ -570,6 +574,12 @@ class FireshipUI(DescribesSea, GameUI):
         if opts.rounds:
             return t(lang, "fireship.options.rounds", rounds=opts.rounds)
         return t(lang, "fireship.options.unlimited")
+
+
+def _as_seen(record: SessionRecord, state: FireshipState) -> SessionRecord:
+    """The record with the version the table saw (``shown_version``), which every control carries:
+    a secret reaction window leaves them all as they were, and no later version tells of it."""
+    return record.model_copy(update={"version": shown_version(ENGINE, record, state)})
 
 
 def _cell(text: str) -> Cell:

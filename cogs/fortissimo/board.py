@@ -208,6 +208,7 @@ class FortissimoUI(GameUI):
                 closing = after[0]["kind"]
                 named = readable or closing != "returned"  # a card taken or inserted shows in a rampart
                 key = f"fortissimo.turn.{closing}" + ("_shown" if closing == "returned" and named else "")
+                key += "_again" if event.get("again") else ""
                 told.append((index + 1 >= fresh, t(lang, key, **self._params(record, event, lang, card=named))))
                 index += 2
             else:
@@ -216,10 +217,13 @@ class FortissimoUI(GameUI):
         return told
 
     def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language, readable: bool = True) -> str:
-        """One event alone; a flip names its card only when ``readable``."""
+        """One event alone; a flip names its card only when ``readable``, and says when the card
+        was shown before (flipped again)."""
+        again = "_again" if event.get("again") else ""
         if event["kind"] == "flipped" and not readable:
-            return t(lang, "fortissimo.event.flipped_hidden", **self._params(record, event, lang, card=False))
-        return t(lang, f"fortissimo.event.{event['kind']}", **self._params(record, event, lang))
+            return t(lang, "fortissimo.event.flipped_hidden" + again, **self._params(record, event, lang, card=False))
+        key = f"fortissimo.event.{event['kind']}" + (again if event["kind"] == "flipped" else "")
+        return t(lang, key, **self._params(record, event, lang))
 
     @staticmethod
     def _params(record: SessionRecord, event: dict[str, Any], lang: Language, card: bool = True) -> dict[str, Any]:

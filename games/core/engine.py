@@ -6,7 +6,7 @@ from typing import Any, ClassVar, Generic, Literal, NamedTuple, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core.errors import AlreadyChosen, GameOver, NotYourTurn
+from games.core.errors import AlreadyChosen, GameOver, IllegalAction, MalformedAction, NotYourTurn, RuleError
 from games.core.events import Event, Outcome
 from games.core.rng import Rng
 from games.core.search import search
@@ -124,6 +124,12 @@ class Engine(ABC, Generic[S, A]):
         plays ``legal_actions(state, seat)[0]`` (the pass), which is no missed turn."""
         return None
 
+    def unseen_steps(self, state: S) -> int:
+        """How many of the actions played so far the table saw as none: each one after which a
+        secret reaction window was open (once it closes, the window reads as the one action that
+        opened it). The bot's public controls count only the actions the table saw."""
+        return 0
+
     def has_chosen(self, state: S, seat: int) -> bool:
         """True while ``seat`` waits on others after making its part of a simultaneous
         choice (a duel's secret sign): a second click is told so, not "not your turn"."""
@@ -164,7 +170,20 @@ class Engine(ABC, Generic[S, A]):
         if seat not in self.to_act(state):
             raise AlreadyChosen() if self.has_chosen(state, seat) else NotYourTurn()
         work = self.copy_state(state)
-        return Step(work, self._play(work, seat, action))
+        try:
+            return Step(work, self._play(work, seat, action))
+        except IllegalAction:
+            if self.has_token(action):
+                raise
+            raise MalformedAction() from None
+
+    def has_token(self, action: A) -> bool:
+        """A token stands for ``action``: its own parses back to it. An action no token stands
+        for (a value outside its kind: a cell off the board, a seat below 0) is malformed."""
+        try:
+            return self.parse_action(action.token()) == action
+        except (RuleError, LookupError, ValueError):
+            return False
 
     def resign(self, state: S, seat: int) -> Step:
         """``seat`` leaves; the others play on, or the game ends."""

@@ -247,6 +247,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         shown = state.shown or state
         return ReactionWindow(seconds=REACTION_SECONDS, seen_as=frozenset({shown.current}))
 
+    def unseen_steps(self, state: FireshipState) -> int:
+        return state.unseen
+
     def seen_by(self, state: FireshipState, seat: int | None) -> FireshipState:
         """The state ``seat`` (None: the public) is shown: during a secret reaction window,
         the one before the action that opened it, for everyone but the seat asked."""
@@ -282,6 +285,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             if state.shown is None:
                 state.shown = self.copy_state(before)
             state.held = state.held + cast(list[HeldEvent], step.events)  # the engine's own events
+            state.unseen += 1
             return Step(state, [])
         events = state.held + step.events
         state.shown, state.held = None, []

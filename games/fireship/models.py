@@ -121,6 +121,7 @@ class FireshipState(GameState):
     # state just before the action that opened it; what happened since waits in ``held``.
     shown: "FireshipState | None" = None
     held: list["HeldEvent"] = []
+    unseen: int = 0  # actions after which a secret window was open: the table saw none of them
 
 
 # -- actions ----------------------------------------------------------------

@@ -102,6 +102,11 @@ from games.forteresse.rules import can_attach, fill_options, fill_outcomes, high
 from games.forteresse.view_fields import site_status, view_fields
 
 
+def _in(hand: list[str], index: int) -> bool:
+    """``index`` names a card of ``hand`` (a negative one names none)."""
+    return 0 <= index < len(hand)
+
+
 def _find(characters: list[Character], card: str) -> Character | None:
     for character in characters:
         if character.card == card:
@@ -396,14 +401,14 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
         hand = state.hand
         match action:
             case Recruit(hero=h, stat=s):
-                if h >= len(hand) or s >= len(hand):
+                if not (_in(hand, h) and _in(hand, s)):
                     return "forteresse.error.no_such_card"
                 if not is_figure(hand[h]) or not is_stat(hand[s]):
                     return "forteresse.error.wrong_card"
                 return "forteresse.error.suit"
             case Attach(stat=s, hero=card):
                 hero = _find(state.heroes, card)
-                if s >= len(hand) or hero is None:
+                if not _in(hand, s) or hero is None:
                     return "forteresse.error.no_such_card"
                 if not is_stat(hand[s]):
                     return "forteresse.error.wrong_card"
@@ -419,7 +424,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
                     return "forteresse.error.pillaged"
                 return "forteresse.error.need_lieu"
             case PlayLieu(card=i):
-                return "forteresse.error.no_such_card" if i >= len(hand) else "forteresse.error.wrong_card"
+                return "forteresse.error.wrong_card" if _in(hand, i) else "forteresse.error.no_such_card"
             case Pass() if kind == "lieux":
                 return "forteresse.error.need_lieu"
             case Bribe(enemy=card):
@@ -441,7 +446,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
             case Fight(enemy=e, boost=b):
                 if e not in self._targets(state):
                     return "forteresse.error.no_such_card"
-                if b is not None and b < len(hand):
+                if b is not None and _in(hand, b):
                     return "forteresse.error.wrong_card"
                 return "forteresse.error.no_such_card"
             case Discard():

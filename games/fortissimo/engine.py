@@ -291,10 +291,11 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         events: list[Event] = []
         match action:
             case Flip(slot=slot):
+                again = slot in state.seen
                 state.flipped = slot
                 state.seen[slot] = state.grid[slot]
                 state.phase = "decide"
-                events.append(CardFlipped(seat=seat, slot=slot, card=state.grid[slot]))
+                events.append(CardFlipped(seat=seat, slot=slot, card=state.grid[slot], again=again))
             case PutBack():
                 slot = state.flipped
                 assert slot is not None

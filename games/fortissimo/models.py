@@ -112,6 +112,7 @@ class CardFlipped(Event):
     seat: int
     slot: int
     card: int
+    again: bool = False  # the card was shown before (flipped and put back): everyone saw it then
 
 
 class CardTaken(Event):

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from games.core import Budget, Engine, Event, IllegalAction, Level, Outcome, Rng
+from games.core import Budget, Engine, Event, IllegalAction, Level, MalformedAction, Outcome, Rng
 from games.core.search import search
 from games.labyrinthe import bots, strong
 from games.labyrinthe.maze import (
@@ -96,6 +96,7 @@ STRONG_BUDGET = Budget(iterations=250)  # p99 under 250 ms of CPU time on the 2-
 HORIZON = 3  # stages (turns, duel steps) a play-out looks ahead before ``evaluate`` scores it
 M = TypeVar("M", bound=BaseModel)
 UNDO = {turn.token(): Turn(ring=turn.ring, by=-turn.by).token() for turn in ALL_TURNS}
+TURNS = frozenset(ALL_TURNS)  # the only path changes there are (a fixed ring, two notches: none)
 
 
 def _clone(model: M) -> M:
@@ -250,6 +251,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         return state.target is not None and state.pawns[state.current] == TREASURE_CELLS[state.target]
 
     def _turn_refusal(self, state: LabyrintheState, turn: Turn) -> str | None:
+        """Why one of ``TURNS`` may not be played now (None: it may)."""
         if turn.ring == CENTRE and any(token.startswith("c") for token in state.changes):
             return "labyrinthe.error.centre_twice"
         if state.changes and state.changes[-1] == UNDO[turn.token()]:
@@ -349,6 +351,8 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     # -- playing ----------------------------------------------------------------
     def _play(self, state: LabyrintheState, seat: int, action: LabyrintheAction) -> list[Event]:
         if not self._allowed(state, seat, action):
+            if isinstance(action, Turn) and action not in TURNS:
+                raise MalformedAction(token=action.token())
             raise IllegalAction(self._refusal(state, action))
         events: list[Event] = []
         if isinstance(action, Turn):
@@ -386,7 +390,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         if isinstance(action, Place):
             return state.phase == "place" and action.to in self.free_cells(state)
         if isinstance(action, Turn):
-            return state.phase == "change" and self._turn_refusal(state, action) is None
+            return action in TURNS and state.phase == "change" and self._turn_refusal(state, action) is None
         if isinstance(action, Take):
             return self.can_take(state, seat)
         return action.token() in {legal.token() for legal in self.legal_actions(state, seat)}

@@ -1,6 +1,7 @@
 """A secret reaction window, as the bot draws it, without Discord: the public board (embed,
-controls, picture) and the private views of everyone it does not ask are those of the table
-before the action that opened it; the seat asked alone sees the question.
+controls with their custom ids, picture) and the private views of everyone it does not ask are
+those of the table before the action that opened it, although the table's stored version moved
+on; the seat asked alone sees the question.
 
 The windows are those of tests/games/test_fireship_playouts.py: met in many seeded
 play-outs, and opened from positions built for each kind of action.
@@ -20,12 +21,21 @@ from tests.games.test_fireship_playouts import windows
 UI = FireshipUI()
 
 
-def record_for(seats: int) -> SessionRecord:
-    """A running table; the same record (version, log) draws both states compared."""
+def record_for(seats: int, version: int = 40) -> SessionRecord:
+    """A running table at ``version``."""
     return SessionRecord(
         id=7, game="fireship", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=5, status="active",
         seats=[Seat(user_id=5 + n, name=f"p{n}") for n in range(seats)], seed=1, created_at=0, updated_at=0,
+        version=version,
     )  # fmt: skip
+
+
+def records(window: Any) -> tuple[SessionRecord, SessionRecord]:
+    """The table's records before the window and during it, the window's steps (every action
+    from the one that opened it: each was stored) later."""
+    steps = window.state.unseen - window.before.unseen
+    assert steps >= 1 and (steps == 1 or not window.first)
+    return record_for(window.state.seats), record_for(window.state.seats, 40 + steps)
 
 
 def controls(view: discord.ui.View | None) -> list[tuple[Any, ...]]:
@@ -49,16 +59,16 @@ def test_the_public_board_shows_the_table_before_the_window(lang: str) -> None:
     """Embed (prompt, fleets, latest moves), buttons and menus (labels, styles, disabled flags,
     custom ids) and the picture: the same as before the action, for every window."""
     for window in windows():
-        record = record_for(window.state.seats)
-        during = [drawn(m) for m in UI.board(record, window.state, lang)]
-        assert during == [drawn(m) for m in UI.board(record, window.before, lang)]
+        then, now = records(window)
+        during = [drawn(m) for m in UI.board(now, window.state, lang)]
+        assert during == [drawn(m) for m in UI.board(then, window.before, lang)]
         assert "fireship." not in str(during)  # no catalog key left unfilled
 
 
 def test_the_picture_is_the_one_before_the_window() -> None:
     for window in windows()[::4]:  # a picture takes a few milliseconds: every fourth window
-        record = record_for(window.state.seats)
-        assert UI.picture(record, window.state, "en") == UI.picture(record, window.before, "en")
+        then, now = records(window)
+        assert UI.picture(now, window.state, "en") == UI.picture(then, window.before, "en")
 
 
 def test_private_views_of_the_others_are_those_before_the_window() -> None:
@@ -67,7 +77,7 @@ def test_private_views_of_the_others_are_those_before_the_window() -> None:
     no play of a card it no longer holds. The seat asked sees the action and its answers."""
     for window in windows():
         state, before = window.state, window.before
-        record = record_for(state.seats)
+        then, record = records(window)
         asked = state.pending.asking
         for seat in range(state.seats):
             during = UI.private(record, state, seat, "en")
@@ -79,7 +89,7 @@ def test_private_views_of_the_others_are_those_before_the_window() -> None:
                 } - {"ok"}
                 continue
             if state.hands[seat] == before.hands[seat]:
-                assert drawn(during) == drawn(UI.private(record, before, seat, "en"))
+                assert drawn(during) == drawn(UI.private(then, before, seat, "en"))
                 continue
             assert during.embed.title == f"🃏 Your mystery cards ({len(state.hands[seat])})"
             offered = {c[5].split(":")[-1] for c in controls(during.view) if not c[2]}  # buttons

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 import pytest
+from pydantic import ValidationError
 
 from games.core import Action, Engine, Event, GameState, Outcome, Rng, registry
 from tests.games.contract_hooks import (
@@ -179,3 +180,72 @@ def check_outcome(engine: Engine, state: GameState) -> Outcome:
     if outcome.scores is not None:
         assert set(outcome.scores) == set(seats)
     return outcome
+
+
+# =============================================================================
+# Near misses: actions close to the legal ones (test_contract_near_miss.py)
+# =============================================================================
+
+
+@cache
+def action_pool(name: str, players: int, opts: str) -> list[Action]:
+    """Actions legal somewhere: other seeds, other seats, other moments of the game."""
+    engine = ENGINES[name]
+    pool: dict[str, Action] = {}
+    for trace in [random_trace(name, players, opts, s) for s in RANDOM_SEEDS[-3:]]:
+        for state in trace.states:
+            for seat in engine.to_act(state):
+                for action in engine.legal_actions(state, seat):
+                    pool.setdefault(action.token(), action)
+    return [pool[token] for token in sorted(pool)]
+
+
+FieldValues = dict[tuple[type, str], list[Any]]
+
+
+@cache
+def field_values(name: str, players: int, opts: str) -> FieldValues:
+    """Per (action class, field): the values that field takes in the pool's actions, in order."""
+    values: dict[tuple[type, str], dict[str, Any]] = {}
+    for action in action_pool(name, players, opts):
+        for field, value in action.model_dump().items():
+            values.setdefault((type(action), field), {}).setdefault(repr(value), value)
+    return {key: list(seen.values()) for key, seen in values.items()}
+
+
+def _nearby(value: Any) -> list[Any]:
+    """Values close to ``value``, of its kind or just outside it: one step off, below zero,
+    far out, empty; each part of a tuple or of a nested model changed alone."""
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value - 1, value + 1, value + 2, -1, -99, 0, 99, 10**6]
+    if isinstance(value, str):
+        near = ["", value + value[-1:], value[:-1], value.upper(), " " + value]
+        if value.isdigit():
+            near += [str(int(value) + 1), str(int(value) - 1), "-1"]
+        return near
+    if isinstance(value, tuple):
+        return [value[:i] + (other,) + value[i + 1 :] for i, item in enumerate(value) for other in _nearby(item)]
+    if isinstance(value, dict):
+        return [{**value, key: other} for key, item in value.items() for other in _nearby(item)]
+    return []
+
+
+def one_field_changed(action: Action, values: FieldValues) -> list[Action]:
+    """Copies of ``action`` with one field changed: to a value it takes elsewhere in the pool,
+    to a nearby value, or to None; only copies that validate (as a button's action would)."""
+    dumped = action.model_dump()
+    copies: dict[str, Action] = {}
+    for field, value in dumped.items():
+        others = values.get((type(action), field), []) + _nearby(value) + [None]
+        for other in others:
+            if other == value and type(other) is type(value):
+                continue
+            try:
+                copy = type(action).model_validate({**dumped, field: other})
+            except ValidationError:
+                continue
+            if copy != action:
+                copies.setdefault(repr(copy), copy)
+    return list(copies.values())

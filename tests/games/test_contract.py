@@ -31,6 +31,7 @@ from tests.games.contract import (
     RANDOM_SEEDS,
     RESIGN_SEEDS,
     Trace,
+    action_pool,
     case,
     check_outcome,
     deep_traces,
@@ -247,23 +248,11 @@ def test_tokens_round_trip(name: str, players: int, opts: str) -> None:
                     assert engine.parse_action(token) == action
 
 
-def _action_pool(name: str, players: int, opts: str) -> list[Action]:
-    """Actions legal somewhere: other seeds, other seats, other moments of the game."""
-    engine = ENGINES[name]
-    pool: dict[str, Action] = {}
-    for trace in [random_trace(name, players, opts, s) for s in RANDOM_SEEDS[-3:]]:
-        for state in trace.states:
-            for seat in engine.to_act(state):
-                for action in engine.legal_actions(state, seat):
-                    pool.setdefault(action.token(), action)
-    return [pool[token] for token in sorted(pool)]
-
-
 @case
 def test_illegal_actions_change_nothing(name: str, players: int, opts: str) -> None:
     """An action legal elsewhere but not here raises a RuleError and leaves the state as it was."""
     engine = ENGINES[name]
-    pool = _action_pool(name, players, opts)
+    pool = action_pool(name, players, opts)
     rng = Rng.from_seed(99)
     tried = 0
     for trace in deep_traces(name, players, opts):
@@ -311,7 +300,7 @@ def test_parse_never_crashes(name: str) -> None:
     """Any text either parses to an action or raises MalformedAction: nothing else escapes."""
     engine = ENGINES[name]
     players = ENGINES[name].min_players
-    tokens = {a.token() for a in _action_pool(name, players, "{}")}
+    tokens = {a.token() for a in action_pool(name, players, "{}")}
     for token in sorted(tokens):
         for variant in _mutations(token):
             try:
@@ -327,7 +316,7 @@ def test_parse_never_crashes(name: str) -> None:
 def test_actions_after_the_end(name: str, players: int, opts: str) -> None:
     """Once over: nobody to act, no legal action, every move and resignation raises GameOver."""
     engine = ENGINES[name]
-    pool = _action_pool(name, players, opts)[:40]
+    pool = action_pool(name, players, opts)[:40]
     for trace in deep_traces(name, players, opts) + [resign_trace(name, players, opts, RESIGN_SEEDS[0])]:
         final = trace.states[-1]
         before = engine.dump(final)

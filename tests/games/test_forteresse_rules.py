@@ -1505,6 +1505,9 @@ def test_refusal_keys() -> None:
     state, _ = run(state, "1.2")
     assert refused(state, Recruit(hero=0, stat=1)).key == "forteresse.error.wrong_card"
     assert refused(state, Recruit(hero=7, stat=0)).key == "forteresse.error.no_such_card"
+    for position in (-1, -99):  # no button names a card by a negative position: malformed, not an IndexError
+        refused(state, Recruit(hero=position, stat=2), MalformedAction)
+        refused(state, Attach(stat=position, hero="pQS"), MalformedAction)
     state = build(hand=HAND, heroes=[C("pKD", "p5D", tapped=True), C("pQS", "p4S")], enemies=[C("fJH", "f2H")])
     state, _ = run(state, "3.1")
     assert refused(state, Block(hero="pKD", enemy="fJH")).key == "forteresse.error.tapped"

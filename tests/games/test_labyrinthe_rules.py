@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from games.core import Event, GameOver, IllegalAction, NotYourTurn, Rng, RuleError
+from games.core import Event, GameOver, IllegalAction, MalformedAction, NotYourTurn, Rng, RuleError
 from games.labyrinthe import ENGINE, maze
 from games.labyrinthe.engine import DIE_FACES, HOUSE_RULES
 from games.labyrinthe.models import (
@@ -198,7 +198,7 @@ def unreachable_without(start: maze.Cell, goal: maze.Cell, avoid: maze.Cell, rot
 
 def test_quotes_are_verbatim() -> None:
     """Every quotation in guillemets in this module's docstrings appears word for word in the rule book."""
-    check_quotes(__name__, "004_f6b6c5bf25dbd1e0.txt", minimum=44)
+    check_quotes(__name__, "004_f6b6c5bf25dbd1e0.txt", minimum=47)
 
 
 # =============================================================================
@@ -337,6 +337,46 @@ def test_the_second_change_may_not_undo_the_first() -> None:
             assert again.phase == "move" and again.rotation[ring] == (2 * by) % 12
             other = maze.OUTER if ring == maze.INNER else maze.INNER
             assert Turn(ring=other, by=-by) in ENGINE.legal_actions(first, 0)
+
+
+def test_only_the_centre_and_the_two_corridors_turn() -> None:
+    """« on modifie deux fois le parcours (surfaces jaune) en tournant soit, la partie centrale, soit les deux couloirs. »
+    Checks: a change of the fixed rings B, D or F, either way, is refused as malformed (no
+    button stands for it), before and after a first change, the state unchanged; so is a ring
+    that does not exist."""
+    state = ENGINE.new_game(2, ENGINE.make_options({"first_player": "lobby"}), seed=3)
+    after_one, _ = act(state, Turn(ring=maze.INNER, by=1))
+    for fixed in (1, 3, 5, -1, 6):
+        for by in (1, -1):
+            for moment in (state, after_one):
+                refused(moment, Turn(ring=fixed, by=by), error=MalformedAction)
+    assert all(turn.ring in maze.TURNING for turn in ENGINE.legal_actions(state, 0) if isinstance(turn, Turn))
+
+
+def test_a_corridor_turns_one_notch_exactly() -> None:
+    """« Décaler d'un cran l'un des deux couloirs, c'est-à-dire que le trait rouge (relief) doit coïncider avec le prochain point rouge (relief). »
+    Checks: a corridor turned by no notch, by two or more, or by a whole turn, either way, is
+    refused as malformed and changes nothing; one notch either way is played."""
+    state = ENGINE.new_game(2, ENGINE.make_options({"first_player": "lobby"}), seed=3)
+    for ring in (maze.INNER, maze.OUTER):
+        for by in (0, 2, -2, 3, 6, 11, 12, -12):
+            refused(state, Turn(ring=ring, by=by), error=MalformedAction)
+        for by in (1, -1):
+            turned, _ = act(state, Turn(ring=ring, by=by))
+            assert turned.rotation[ring] == by % maze.PLACES
+
+
+def test_a_centre_turn_makes_a_new_path() -> None:
+    """« Décaler d'autant de positions que souhaitées, la partie centrale de façon à créer un nouveau chemin »
+    Checks: the centre turns by one, two or three quarters (clockwise, house rule both_ways
+    counts the other way as three quarters); by none or by a whole turn it would change no path,
+    and is refused as malformed, as are other amounts, without counting as a change."""
+    state = ENGINE.new_game(2, ENGINE.make_options({"first_player": "lobby"}), seed=3)
+    for by in (0, 4, 5, 8, -1, -4):
+        refused(state, Turn(ring=maze.CENTRE, by=by), error=MalformedAction)
+    for by in (1, 2, 3):
+        turned, _ = act(state, Turn(ring=maze.CENTRE, by=by))
+        assert turned.rotation[maze.CENTRE] == by and turned.changes == [f"c{by}"]
 
 
 # =============================================================================
