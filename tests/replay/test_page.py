@@ -74,11 +74,14 @@ def test_a_flip_is_told_at_its_own_step_with_its_card() -> None:
     found = data(page("fortissimo").html)
     states = [move.state for move in replays.walk(replays.export(record, list(log)))]
     flips = 0
+    flipped: set[str] = set()  # a card flipped before was put back: it is flipped "again"
     for number, action in enumerate(log, start=1):
         if action.token.startswith("f"):
             slot = registry.get("fortissimo").parse_action(action.token).slot
             card = states[number].grid[slot]
-            said = t("en", "fortissimo.event.flipped", player=NAMES[action.seat], slot=label(slot), card=card)
+            key = "fortissimo.event.flipped_again" if action.token in flipped else "fortissimo.event.flipped"
+            flipped.add(action.token)
+            said = t("en", key, player=NAMES[action.seat], slot=label(slot), card=card)
             assert [plain(line) for line in found["steps"][number]["l"]] == [said.replace("**", "")]
             flips += 1
     assert flips > 20
