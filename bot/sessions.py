@@ -344,9 +344,13 @@ class SessionService:
         if record.seats[seat].auto:
             raise UserError("error.on_autopilot")
         before = self.state(record)
+        engine = self.engine(record)
+        if seat not in engine.to_act(before) and self.computers_playing(record, before):
+            # refused as out of turn whatever board it comes from, as any click while computers
+            # play: a board left behind by a turn held back (``turn_clock.held_back``) looks no different
+            engine.apply(before, seat, engine.parse_action(token))
         if not self.is_current(record, version, before):
             raise StaleBoard()
-        engine = self.engine(record)
         action = engine.parse_action(token)
         if not engine.human_may_play(action):
             raise IllegalAction()
@@ -488,6 +492,11 @@ class SessionService:
         state = self.state(record)
         return self._computer_seat(record, state)
 
+    def computers_playing(self, record: SessionRecord, state: Any) -> bool:
+        """A computer plays, as the whole table sees the turn (a secret window's ``seen_as``)."""
+        seats = turn_clock.seen_acting(self.engine(record), state)
+        return any(turn_clock.played_by_computer(record, seat) for seat in seats)
+
     def _computer_seat(self, record: SessionRecord, state: Any) -> int | None:
         seats = sorted(s for s in self.engine(record).to_act(state) if turn_clock.played_by_computer(record, s))
         return seats[0] if seats else None
@@ -606,6 +615,7 @@ class SessionService:
             result = self._result(record, outcome)
         turn_clock.schedule(record, engine, before, state, self.clock())
         record.asked = turn_clock.asked_in_secret(record, engine, before, state)
+        record.held_back = turn_clock.held_back(record, engine, before, state)
         public = [e.model_dump(mode="json") for e in events if e.audience is None]
         record.recent = (record.recent + public)[-RECENT_EVENTS:]
         record.news = public

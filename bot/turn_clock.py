@@ -78,6 +78,25 @@ def asked_in_secret(record: SessionRecord, engine: Engine, before: Any | None, a
     return [s for s in sorted(engine.to_act(after)) if in_person(record, s)]
 
 
+def seen_acting(engine: Engine, state: Any) -> frozenset[int]:
+    """The seats to act as the whole table sees them: during a secret reaction window, the seat
+    whose turn it pauses (``seen_as``); else ``to_act``."""
+    window = engine.reaction_window(state)
+    return window.seen_as if window is not None and not window.shown else engine.to_act(state)
+
+
+def held_back(record: SessionRecord, engine: Engine, before: Any | None, after: Any) -> bool:
+    """A computer's turn that a secret reaction window interrupts to ask a person (or the answer
+    that ends the window, the computer's turn going on): the table is shown that turn whole, once
+    it is over, as when nobody held a card to answer with."""
+    secret = [
+        w for w in (engine.reaction_window(after), before and engine.reaction_window(before)) if w and not w.shown
+    ]
+    if record.status != "active" or not secret:
+        return False
+    return any(played_by_computer(record, seat) for seat in seen_acting(engine, after))
+
+
 def reminder_at(record: SessionRecord, deadline: float) -> float:
     return deadline - record.clock.turn_minutes * 60 * REMIND_WHEN_LEFT
 

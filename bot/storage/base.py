@@ -75,6 +75,7 @@ class SessionRecord(BaseModel):
     pings: dict[int, list[int]] = {}  # a turn notification's message id -> the seats it pinged
     news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
     asked: list[int] = Field(default=[], exclude=True)  # seats the last change asked to react in secret; not stored
+    held_back: bool = Field(default=False, exclude=True)  # a computer's turn not yet shown (``turn_clock.held_back``)
     # the last change's events addressed to some seats only (a new secret), per seat; not stored
     whispers: dict[int, list[dict[str, Any]]] = Field(default={}, exclude=True)
 

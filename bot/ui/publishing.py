@@ -43,8 +43,16 @@ class Publishing(TurnPings, ClockNotices):
         """Show a committed change: the board, and the result if the game ended.
 
         A board that could not be edited does not hold back the result, and the
-        lobby message stops saying that the game is running.
+        lobby message stops saying that the game is running. A computer's turn that a secret
+        window interrupted is shown once it is over (``held_back``): only the person asked hears
+        of the window meanwhile.
         """
+        if record.held_back:
+            if reply is not None:
+                await reply.finish()
+            await self._ask_in_secret(record)
+            await self._whisper(record)
+            return
         try:
             await self.publish(record, reply)
             news = await self._tell_news(record)

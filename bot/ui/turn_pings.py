@@ -14,7 +14,7 @@ import discord
 
 from bot.i18n import t
 from bot.storage import SessionRecord
-from bot.turn_clock import in_person
+from bot.turn_clock import in_person, seen_acting
 from bot.ui.table_core import TableCore
 
 log = logging.getLogger(__name__)
@@ -32,10 +32,7 @@ class TurnPings(TableCore):
         """The seats to act now, as the whole table sees it."""
         if record.status != "active" or record.state is None:
             return frozenset()
-        engine = self.service.engine(record)
-        state = self.service.state(record)
-        window = engine.reaction_window(state)
-        return window.seen_as if window is not None and not window.shown else engine.to_act(state)
+        return seen_acting(self.service.engine(record), self.service.state(record))
 
     def waiting(self, record: SessionRecord) -> set[int]:
         """The seats a person must act for now, as the whole table sees it."""

@@ -27,7 +27,7 @@ import simcord
 from simcord import Env, MemberActor
 
 from games.fireship.models import Accept, Attack, EndTurn, Piece
-from tests.conftest import make_bot
+from tests.conftest import USER_LOCALES, make_bot
 from tests.discord.driver import open_game_table, session
 from tests.discord.fireship_driver import Driver
 from tests.discord.test_fireship_play import put_state, with_pieces
@@ -99,6 +99,7 @@ def _renumbered(seen: list[tuple[str, str, Any]]) -> list[str]:
 
 async def play_attack(path: Path, hand: list[str], answer: str) -> dict[str, Any]:
     """One table in its own SimCord run and database (see ``_play_attack``)."""
+    USER_LOCALES.clear()  # everyone reads English, whatever an earlier test set
     bot = make_bot(path)
     try:
         async with simcord.run(bot) as env:
@@ -164,4 +165,67 @@ async def test_a_window_sends_nothing_different_to_the_others(tmp_path: Path, ha
     assert ended.startswith("('PATCH', 'board'") and "ben: roll the three dice" in ended
     assert [p[:9] for p in pings] == ["('DELETE'", "('POST', "]  # Ann's turn notification goes, Ben's comes
     assert nothing["ann"] == [attacked, ended, *pings]
+    assert holding["record"].version == nothing["record"].version + 1  # Ben's answer is stored all the same
+
+
+class Scripted:
+    """The strong computer's search, replaced: it attacks Ben's boat when it may, then ends its turn."""
+
+    async def think(self, game, view, legal, rng, level, iterations, seconds):
+        for wanted in (Attack(leader="90", target="91"), EndTurn()):
+            if wanted in legal:
+                return wanted
+        return legal[0]
+
+
+async def computer_attacks(path: Path, hand: list[str]) -> dict[str, Any]:
+    """A strong computer attacks Ben, who holds ``hand`` (and, asked, lets it pass by his
+    button), while Cat watches; the computer then ends its turn. What Cat received."""
+    USER_LOCALES.clear()
+    bot = make_bot(path)
+    bot.service.search = Scripted()
+    try:
+        async with simcord.run(bot) as env:
+            guild = env.create_guild()
+            channel = guild.create_text_channel("games")
+            ben, cat = (guild.add_member(env.create_user(name)) for name in ("ben", "cat"))
+            record, thread, _ = await open_game_table(env, channel, "fireship", ben, [cat], computers=1,
+                                                      level="strong")  # fmt: skip
+            b, c, bot_seat = record.seat_of(ben.id), record.seat_of(cat.id), 2
+            pieces = [Piece(id=90, owner=bot_seat, kind="boat", cell=(7, 8)),
+                      Piece(id=91, owner=b, kind="boat", cell=(8, 8)),
+                      Piece(id=92, owner=bot_seat, kind="plane", cell=(0, 0)),
+                      Piece(id=93, owner=b, kind="plane", cell=(18, 18)),
+                      Piece(id=94, owner=c, kind="boat", cell=(18, 0))]  # fmt: skip
+            hands: list[list[str]] = [[], [], []]
+            hands[b] = hand  # type: ignore[index]
+            state = env.bot.service.state(record)
+            await put_state(env, record.id, with_pieces(state, pieces, phase="act", current=bot_seat, hands=hands))
+            driver = Driver(env, thread, [ben, cat], record.id)
+            trace = Trace(env, thread.id, len(env.http_requests))
+            env.bot.computers.kick(record.id)  # as after the change that gave it the turn
+            await env.bot.computers._tasks[record.id]
+            if hand:
+                asked = env.bot.service.state(await driver.record())
+                assert asked.phase == "react" and asked.pending.asking == b
+                await trace.click(ben, False, lambda: driver.play(b, Accept()))
+                if task := env.bot.computers._tasks.get(record.id):
+                    await task
+            after = env.bot.service.state(await driver.record())
+            assert after.current == b and after.phase == "roll"  # the computer's turn is over
+            dm = cat.user.dm_channel.id if cat.user.dm_channel else None
+            return {"cat": trace.received(cat.id, dm), "record": await driver.record()}
+    finally:
+        await bot.stop_work()
+        await bot.storage.close()
+
+
+async def test_a_computers_attack_shows_the_same_whatever_the_person_it_hits_holds(tmp_path: Path) -> None:
+    """A computer's turn that a window interrupts is shown whole once it is over, as when the
+    person it attacks holds nothing: Cat receives the same payloads, one edit of the board."""
+    nothing = await computer_attacks(tmp_path / "nothing.sqlite3", [])
+    holding = await computer_attacks(tmp_path / "holding.sqlite3", ["non"])
+    assert holding["cat"] == nothing["cat"]
+    edits = [item for item in nothing["cat"] if item.startswith("('PATCH', 'board'")]
+    assert len(edits) == 1 and "attacks" in edits[0]
     assert holding["record"].version == nothing["record"].version + 1  # Ben's answer is stored all the same
