@@ -3,6 +3,7 @@ Plackett-Luce model rates them (ties, four players, computers at each level, a r
 the games that are not rated, and a recompute from the stored results that gives the same
 numbers, also after a migration and from the command line."""
 
+import asyncio
 import sqlite3
 import subprocess
 import sys
@@ -148,18 +149,21 @@ async def test_games_that_are_not_rated(storage: Storage) -> None:
 
 async def test_the_recompute_gives_the_same_numbers(storage: Storage) -> None:
     """Built again from the results alone, to the last bit; also when two games ended in one
-    order but were saved in the other (the later-ended one rated first)."""
+    order but were saved in the other (the later-ended one rated first), or saved at once."""
     await finish(storage, [1, 2, "strong"], [2, 1, 3], NOW + 1)
     await finish(storage, [3, 1, 2, 4], [1, 2, 2, 4], NOW + 2, left=(3,))
     await finish(storage, [2, 1], [1, 2], NOW + 2)  # the same end time: table number decides
     await finish(storage, [1, "easy"], [1, 2], NOW + 5, game="fireship")
     await finish(storage, [5, 1, "normal"], [1, 3, 2], NOW + 4)  # ended before the previous save
     await finish(storage, [1, 5], [1, 2], NOW + 3)  # and this one earlier still
+    games = ([1, 2, 3], [3, 2, 1], [2, 3, 1])
+    await asyncio.gather(*(finish(storage, [1, 2, 4], places, NOW + 9 - i) for i, places in enumerate(games)))
     kept = await everything(storage)
     assert [(c.ended_at, c.won) for c in kept[1][0]] == [
+        (NOW + 9, True), (NOW + 8, False), (NOW + 7, False),
         (NOW + 4, False), (NOW + 3, True), (NOW + 2, False), (NOW + 2, False), (NOW + 1, False),
     ]  # fmt: skip
-    assert await storage.recompute_ratings() == (6, 6)
+    assert await storage.recompute_ratings() == (9, 6)
     assert await everything(storage) == kept
 
 
@@ -217,8 +221,6 @@ async def test_the_migration_rates_the_games_played_before_it(storage: Storage) 
 
 def test_the_recompute_command(tmp_path: Path) -> None:
     """``python -m bot.ratings recompute DATABASE`` builds the same ratings again."""
-    import asyncio
-
     path = tmp_path / "bot.sqlite3"
 
     async def fill() -> tuple[object, ...]:
