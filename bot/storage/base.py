@@ -12,6 +12,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, Field
 
+from bot.ratings import Skill
 from games.core import Level
 
 Status = Literal["lobby", "active", "finished", "cancelled", "abandoned"]
@@ -124,6 +125,43 @@ class PlayerStats(BaseModel):
     user_id: int
     games: int
     wins: int
+
+
+class PlayerRating(BaseModel):
+    """A player's rating at one game on one server (``bot/ratings.py``), with the rated games
+    and wins it comes from."""
+
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+    @property
+    def skill(self) -> Skill:
+        return Skill(self.mu, self.sigma)
+
+
+class RatingChange(BaseModel):
+    """What one rated game did to a player's rating."""
+
+    session_id: int
+    game: str
+    ended_at: float
+    won: bool
+    mu_before: float
+    sigma_before: float
+    mu: float
+    sigma: float
+
+    @property
+    def before(self) -> Skill:
+        return Skill(self.mu_before, self.sigma_before)
+
+    @property
+    def after(self) -> Skill:
+        return Skill(self.mu, self.sigma)
 
 
 class GuildSettings(BaseModel):
@@ -250,6 +288,17 @@ class Storage(Protocol):
 
     async def leaderboard(self, guild_id: int, game: str, limit: int = 10) -> list[PlayerStats]:
         """Human players who won at least once, most wins first."""
+
+    async def ratings(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[PlayerRating]:
+        """Ratings on a server (of one game, of one player), the highest conservative rating first."""
+
+    async def rating_changes(self, guild_id: int, user_id: int, game: str, limit: int) -> list[RatingChange]:
+        """A player's last rated games of ``game``, newest first."""
+
+    async def recompute_ratings(self) -> tuple[int, int]:
+        """Build every rating again from the stored results: the games rated, the ratings written."""
 
     async def guild_settings(self, guild_id: int) -> GuildSettings: ...
 

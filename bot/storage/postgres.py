@@ -30,6 +30,7 @@ from bot.storage.sql import Sql, SqlStorage, migrations, postgres_dialect
 log = logging.getLogger(__name__)
 LOCKS = 0x666F7274  # "fort": the advisory locks' first key; the second is the session id
 MIGRATING = 0  # no session has id 0: the second key of the lock held while migrating
+RATING = -1  # nor -1: the second key of the lock a transaction that rates games holds
 WAKE_CHANNEL = "fortbot_wake"
 CONNECT_SECONDS = 10.0
 CLOSE_SECONDS = 10.0
@@ -136,7 +137,7 @@ class PostgresStorage(SqlStorage):
         except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise StorageUnavailable(describe(error, self.url)) from None
         try:
-            await self._migrate()
+            await self._migrated(await self._migrate())
             # its own connection, outside the pool: it listens for as long as the storage is open
             self._listener = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS, server_settings=SERVER_SETTINGS)
             await self._listener.add_listener(WAKE_CHANNEL, self._heard)
@@ -160,7 +161,9 @@ class PostgresStorage(SqlStorage):
             log.warning("database connections still busy at shutdown; closing them")
             pool.terminate()
 
-    async def _migrate(self) -> None:
+    async def _migrate(self) -> list[int]:
+        """Apply the migrations the database lacks, once even when processes start together; their numbers."""
+        applied = []
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCKS, MIGRATING)
             await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY)")
@@ -169,6 +172,8 @@ class PostgresStorage(SqlStorage):
                 if number not in done:
                     await conn.execute(postgres_dialect(sql))
                     await conn.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
+                    applied.append(number)
+        return applied
 
     # -- connections ------------------------------------------------------------
     @asynccontextmanager
@@ -228,6 +233,9 @@ class PostgresStorage(SqlStorage):
                         await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCKS, session_id)
                     except (OSError, asyncpg.InterfaceError, asyncpg.PostgresError):
                         log.warning("could not unlock session %s; its connection goes", session_id)
+
+    async def _lock_ratings(self, sql: Sql) -> None:
+        await sql.execute("SELECT pg_advisory_xact_lock(?, ?)", (LOCKS, RATING))
 
     # -- wake-up calls between processes ----------------------------------------
     async def _saved(self, sql: Sql, record: SessionRecord) -> None:

@@ -12,13 +12,17 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from importlib import resources
 from typing import Any, Protocol
 
+from bot import ratings
+from bot.storage import ratings as rating_tables
 from bot.storage.base import (
     EVERY_SHARD,
     OPEN,
     ActionRecord,
     GameResult,
     GuildSettings,
+    PlayerRating,
     PlayerStats,
+    RatingChange,
     SeatResult,
     SessionRecord,
     Shards,
@@ -34,7 +38,9 @@ COLUMNS = (
     "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings",
 )  # fmt: skip
 # Every table, parents first (the copy command fills them in this order).
-TABLES = ("sessions", "actions", "results", "result_seats", "guild_settings", "user_settings")
+TABLES = (
+    "sessions", "actions", "results", "result_seats", "guild_settings", "user_settings", "ratings", "rating_changes",
+)  # fmt: skip
 RUNTIME_TABLES = ("shard_leases",)  # which process serves what: not data, never copied
 _OPEN = ", ".join(f"'{status}'" for status in OPEN)
 
@@ -102,6 +108,15 @@ class SqlStorage:
     async def _saved(self, sql: Sql, record: SessionRecord) -> None:
         """Inside ``save``'s transaction, once the session is written (a backend's hook)."""
 
+    async def _lock_ratings(self, sql: Sql) -> None:
+        """Inside a transaction that rates games: until it ends, no other one may (a backend's hook;
+        SQLite has one writer at a time anyway)."""
+
+    async def _migrated(self, applied: Sequence[int]) -> None:
+        """After ``open`` applied the migrations ``applied``: ratings are built once their tables are new."""
+        if rating_tables.RATINGS_MIGRATION in applied:
+            await self.recompute_ratings()
+
     def lock(
         self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None
     ) -> AbstractAsyncContextManager[None]:
@@ -163,6 +178,8 @@ class SqlStorage:
                 )
             if result is not None:
                 await self._insert_result(sql, result)
+                await self._lock_ratings(sql)
+                await rating_tables.rate_result(sql, result, record.seats)
             await self._saved(sql, record)
 
     async def find_sessions(
@@ -308,6 +325,34 @@ class SqlStorage:
         # aggregates spelled out: PostgreSQL orders by an output name only when it stands alone
         order = "wins DESC, CAST(SUM(s.won) AS REAL) / COUNT(*) DESC, games DESC, s.user_id"
         return await self._stats("r.guild_id = ? AND r.game = ?", [guild_id, game], order, limit, "SUM(s.won) > 0")
+
+    # -- ratings (bot/ratings.py, bot/storage/ratings.py) ---------------------
+    async def ratings(
+        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+    ) -> list[PlayerRating]:
+        where, params = "guild_id = ?", list[object]([guild_id])
+        for column, value in (("game", game), ("user_id", user_id)):
+            if value is not None:
+                where += f" AND {column} = ?"
+                params.append(value)
+        rows = await self._all(
+            f"SELECT * FROM ratings WHERE {where} ORDER BY mu - {ratings.Z} * sigma DESC, games DESC, user_id LIMIT ?",
+            [*params, limit],
+        )
+        return [PlayerRating.model_validate(row) for row in rows]
+
+    async def rating_changes(self, guild_id: int, user_id: int, game: str, limit: int) -> list[RatingChange]:
+        rows = await self._all(
+            "SELECT * FROM rating_changes WHERE guild_id = ? AND user_id = ? AND game = ?"
+            " ORDER BY ended_at DESC, session_id DESC LIMIT ?",
+            (guild_id, user_id, game, limit),
+        )
+        return [RatingChange.model_validate(row) for row in rows]
+
+    async def recompute_ratings(self) -> tuple[int, int]:
+        async with self._write() as sql:
+            await self._lock_ratings(sql)
+            return await rating_tables.recompute(sql)
 
     # -- server settings ------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:

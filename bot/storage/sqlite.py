@@ -63,7 +63,7 @@ class SqliteStorage(SqlStorage):
             for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL"):
                 async with self._db.execute(f"PRAGMA {pragma}") as cursor:
                     await cursor.fetchall()
-            await self._migrate()
+            await self._migrated(await self._migrate())
         except BaseException:
             await self.close()
             raise
@@ -73,15 +73,19 @@ class SqliteStorage(SqlStorage):
             await self._db.close()
             self._db = None
 
-    async def _migrate(self) -> None:
+    async def _migrate(self) -> list[int]:
+        """Apply the migrations this file lacks; their numbers."""
         async with self.db.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
         assert row is not None  # the pragma answers one row
         (current,) = row
+        applied = []
         for number, sql in migrations():
             if number > current:
                 async with self.db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"):
                     pass
+                applied.append(number)
+        return applied
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Connection]:

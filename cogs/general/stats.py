@@ -3,16 +3,19 @@ page and record of ``bot.ui.replay_pages``).
 
 Replies are private and in the asking user's language. Computer players never
 appear in stats or rankings, but the games they played in count for the humans.
+A game of two seats or more ranks by rating (``bot/ratings.py``); a solitaire by wins.
 """
 
 import discord
 from babel.lists import format_list
+from babel.numbers import format_decimal
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot import ratings
 from bot.i18n import Language, counted, percent, t
 from bot.i18n import command_text as text
-from bot.storage import GameResult, PlayerStats, SeatResult, SessionRecord
+from bot.storage import GameResult, PlayerRating, PlayerStats, SeatResult, SessionRecord
 from bot.ui.bot_cog import BotCog, guild_of
 from bot.ui.game_ui import seat_name
 from games.core import registry
@@ -25,27 +28,53 @@ def rate(stats: PlayerStats, lang: Language) -> str:
     return percent(stats.wins / stats.games if stats.games else 0, lang)
 
 
+def rating(entry: PlayerRating, lang: Language) -> str:
+    """The conservative rating as a whole number, marked when it rests on few games."""
+    shown = format_decimal(entry.skill.shown, locale=lang)
+    provisional = ratings.is_provisional(entry.games)
+    return t(lang, "rating.provisional" if provisional else "rating.value", rating=shown)
+
+
+def signed(change: int, lang: Language) -> str:
+    """A rating's change: +56, −12 (a minus sign), ±0."""
+    return "±0" if change == 0 else format_decimal(change, format="+#,##0;−#,##0", locale=lang)
+
+
 class StatsCog(BotCog):
     def _lang(self, interaction: discord.Interaction) -> Language:
         return self.tables.user_language(interaction)
 
-    async def _send(self, interaction: discord.Interaction, title: str, lines: list[str]) -> None:
+    async def _send(self, interaction: discord.Interaction, title: str, lines: list[str], note: str = "") -> None:
         embed = discord.Embed(title=title, description="\n".join(lines)[:4000], colour=0x2F855A)
+        if note:
+            embed.set_footer(text=note)
         await self.tables.reply_to(interaction).send(embed=embed)
+
+    async def _rating_line(self, guild_id: int, entry: PlayerRating, lang: Language) -> str:
+        """A player's rating at a game and its change over their last games."""
+        last = await self.tables.service.storage.rating_changes(
+            guild_id, entry.user_id, entry.game, ratings.RECENT_GAMES
+        )
+        change = entry.skill.shown - last[-1].before.shown if last else 0
+        return t(lang, "stats.rating", rating=rating(entry, lang), change=signed(change, lang),
+                 last=counted(lang, "stats.last", len(last)))  # fmt: skip
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.desc"))
     @app_commands.guild_only()
     @app_commands.rename(user=text("cmd.stats.user.name"))
     @app_commands.describe(user=text("cmd.stats.user.desc"))
     async def stats(self, interaction: discord.Interaction, user: discord.Member | None = None) -> None:
-        lang, who = self._lang(interaction), user or interaction.user
-        found = await self.tables.service.storage.player_stats(guild_of(interaction), who.id)
-        lines = [
-            t(lang, "stats.line", game=t(lang, f"{s.game}.title"), played=counted(lang, "stats.played", s.games),
-              won=counted(lang, "stats.won", s.wins), rate=rate(s, lang))
-            for s in found
-        ] or [t(lang, "stats.none")]  # fmt: skip
-        await self._send(interaction, t(lang, "stats.title", player=who.display_name), lines)
+        lang, who, guild = self._lang(interaction), user or interaction.user, guild_of(interaction)
+        storage = self.tables.service.storage
+        rated = {r.game: r for r in await storage.ratings(guild, user_id=who.id, limit=len(GAME_CHOICES))}
+        lines = []
+        for s in await storage.player_stats(guild, who.id):
+            line = t(lang, "stats.line", game=t(lang, f"{s.game}.title"), played=counted(lang, "stats.played", s.games),
+                     won=counted(lang, "stats.won", s.wins), rate=rate(s, lang))  # fmt: skip
+            if s.game in rated:
+                line += " · " + await self._rating_line(guild, rated[s.game], lang)
+            lines.append(line)
+        await self._send(interaction, t(lang, "stats.title", player=who.display_name), lines or [t(lang, "stats.none")])
 
     @app_commands.command(name=text("cmd.leaderboard.name"), description=text("cmd.leaderboard.desc"))
     @app_commands.guild_only()
@@ -54,13 +83,28 @@ class StatsCog(BotCog):
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         lang = self._lang(interaction)
-        board = await self.tables.service.storage.leaderboard(guild_of(interaction), game)
+        title = t(lang, "leaderboard.title", game=t(lang, f"{game}.title"))
+        if registry.get(game).max_players > 1:
+            return await self._rated_board(interaction, game, title, lang)
+        board = await self.tables.service.storage.leaderboard(guild_of(interaction), game)  # a solitaire: by wins
         lines = [
             t(lang, "leaderboard.line", place=i, player=f"<@{s.user_id}>", wins=counted(lang, "leaderboard.wins", s.wins),
               games=counted(lang, "leaderboard.games", s.games), rate=rate(s, lang))
             for i, s in enumerate(board, start=1)
         ] or [t(lang, "leaderboard.none")]  # fmt: skip
-        await self._send(interaction, t(lang, "leaderboard.title", game=t(lang, f"{game}.title")), lines)
+        await self._send(interaction, title, lines)
+
+    async def _rated_board(self, interaction: discord.Interaction, game: str, title: str, lang: Language) -> None:
+        """The best conservative ratings, with each player's wins and games; a note on what they mean."""
+        board = await self.tables.service.storage.ratings(guild_of(interaction), game=game)
+        lines = [
+            t(lang, "leaderboard.rated_line", place=i, player=f"<@{r.user_id}>", rating=rating(r, lang),
+              wins=counted(lang, "leaderboard.wins", r.wins), games=counted(lang, "leaderboard.games", r.games))
+            for i, r in enumerate(board, start=1)
+        ] or [t(lang, "leaderboard.none_rated")]  # fmt: skip
+        note = t(lang, "leaderboard.rated_note", start=format_decimal(int(ratings.START), locale=lang),
+                 games=counted(lang, "leaderboard.games", ratings.PROVISIONAL_GAMES))  # fmt: skip
+        await self._send(interaction, title, lines, note)
 
     @app_commands.command(name=text("cmd.history.name"), description=text("cmd.history.desc"))
     @app_commands.guild_only()

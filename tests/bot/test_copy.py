@@ -58,6 +58,7 @@ async def everything(storage: SqliteStorage | PostgresStorage) -> dict[str, obje
         "actions": [await storage.actions(r.id) for r in sessions],
         "results": await storage.results(1, limit=100),
         "stats": await storage.player_stats(1, 1),
+        "ratings": (await storage.ratings(1, limit=100), await storage.rating_changes(1, 1, "fortissimo", 100)),
         "guild": await storage.guild_settings(1),
         "user": await storage.user_settings(2),
     }
@@ -90,6 +91,7 @@ async def test_copy_moves_every_table_and_every_game_replays(
     statuses = sorted(r.status for r in copied["sessions"])
     assert statuses == ["active", "active", "finished", "finished", "lobby"]
     assert any(a.token == "!resign" for log in copied["actions"] for a in log)
+    assert counts["rating_changes"] == 2 and [r.games for r in copied["ratings"][0]] == [2]  # the host's
     assert counts["results"] == 2 and counts["actions"] == sum(len(a) for a in copied["actions"]) > 20
     service = SessionService(target)
     for record in copied["sessions"]:

@@ -1,0 +1,257 @@
+"""Ratings, on SQLite and on PostgreSQL: known sequences of games rated as OpenSkill's own
+Plackett-Luce model rates them (ties, four players, computers at each level, a resignation),
+the games that are not rated, and a recompute from the stored results that gives the same
+numbers, also after a migration and from the command line."""
+
+import asyncio
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from openskill.models import PlackettLuce
+
+from bot import ratings
+from bot.ratings import COMPUTER_MU, COMPUTER_SIGMA, MODEL, Skill
+from bot.sessions import SessionService
+from bot.storage import GameResult, PostgresStorage, Seat, SeatResult, SessionRecord, SqliteStorage, Storage
+from bot.storage.ratings import RATINGS_MIGRATION
+from bot.storage.sql import migrations
+from games.core import Level
+from tests.bot.test_sessions import started
+
+GUILD = 1_234_567_890_123_456_789
+NOW = 1_750_000_000.0
+LIB = PlackettLuce()  # the library as it comes, to check the bot against
+ROOT = Path(__file__).resolve().parents[2]
+
+Player = int | Level  # a person's user id, or a computer's level
+
+
+async def finish(
+    storage: Storage, players: list[Player], places: list[int], ended: float, *, left: tuple[int, ...] = (),
+    ending: str = "finished", game: str = "fortissimo", guild: int | None = GUILD,
+) -> int:  # fmt: skip
+    """A game of ``players`` saved as it ended: seat i took ``places[i]``; ``left`` resigned."""
+    seats = [
+        Seat(user_id=p, name=f"p{p}", left=i in left) if isinstance(p, int) else Seat(user_id=None, name="", level=p)
+        for i, p in enumerate(players)
+    ]
+    record = await storage.create_session(
+        SessionRecord(game=game, guild_id=guild, lobby_channel_id=2, channel_id=2, host_id=1, status="active",
+                      seats=seats, seed=1, created_at=NOW, updated_at=NOW)
+    )  # fmt: skip
+    result = GameResult(
+        session_id=record.id, game=game, guild_id=guild, ending=ending, reason="test", started_at=NOW, ended_at=ended,
+        seats=[SeatResult(seat=i, user_id=s.user_id, name=s.name, place=places[i], won=places[i] == 1 and i not in left)
+               for i, s in enumerate(seats)],
+    )  # fmt: skip
+    await storage.save(record.model_copy(update={"status": "finished", "version": 1}), 0, [], result)
+    return record.id
+
+
+def lib_rating(skill: Skill):
+    return LIB.rating(mu=skill.mu, sigma=skill.sigma)
+
+
+def lib_rate(skills: list[Skill], ranks: list[int]) -> list[Skill]:
+    """The library's own answer for one game of one-player teams."""
+    rated = LIB.rate([[lib_rating(s)] for s in skills], ranks=ranks)
+    return [Skill(team[0].mu, team[0].sigma) for team in rated]
+
+
+def machine(level: Level) -> Skill:
+    return Skill(COMPUTER_MU[level], COMPUTER_SIGMA)
+
+
+NEW = Skill(LIB.rating().mu, LIB.rating().sigma)
+
+
+async def skills(storage: Storage, game: str = "fortissimo") -> dict[int, tuple[Skill, int, int]]:
+    return {r.user_id: (r.skill, r.games, r.wins) for r in await storage.ratings(GUILD, game=game, limit=100)}
+
+
+async def everything(storage: Storage) -> tuple[object, ...]:
+    boards = [await storage.ratings(GUILD, game=game, limit=100) for game in ("fortissimo", "fireship")]
+    changes = [await storage.rating_changes(GUILD, user, "fortissimo", 100) for user in range(1, 6)]
+    return boards, changes
+
+
+def test_the_levels_are_as_far_apart_as_measured() -> None:
+    """bench/strength.py: Strong beat Normal, and Normal beat Easy, 87% of two-player games (the
+    average of the four multiplayer games); the library's own prediction agrees within a point."""
+    assert MODEL.mu == LIB.mu and MODEL.sigma == LIB.sigma and MODEL.beta == LIB.beta and MODEL.tau == LIB.tau
+    for strong, weak in (("strong", "normal"), ("normal", "easy")):
+        odds = LIB.predict_win([[lib_rating(machine(strong))], [lib_rating(machine(weak))]])[0]
+        assert odds == pytest.approx(0.87, abs=0.01)
+    assert machine("normal").mu == NEW.mu  # a newcomer is taken to play like the Normal computer
+    assert ratings.NEWCOMER.shown == 1000
+
+
+async def test_ties_and_four_players_rate_as_the_library_does(storage: Storage) -> None:
+    await finish(storage, [1, 2, 3], [1, 1, 3], NOW + 1)  # ann and ben tie first
+    a1, b, c = lib_rate([NEW, NEW, NEW], [1, 1, 3])
+    assert a1 == b and a1.mu > NEW.mu > c.mu
+    assert await skills(storage) == {1: (a1, 1, 1), 2: (b, 1, 1), 3: (c, 1, 0)}
+
+    await finish(storage, [4, 3, 2, 1], [1, 2, 3, 4], NOW + 2)  # four players, a newcomer wins
+    d, c, b, a2 = lib_rate([NEW, c, b, a1], [1, 2, 3, 4])
+    await finish(storage, [1, 2, 3, 4], [2, 1, 2, 4], NOW + 3)  # a tie for second
+    a3, b, c, d = lib_rate([a2, b, c, d], [2, 1, 2, 4])
+    assert await skills(storage) == {1: (a3, 3, 1), 2: (b, 3, 2), 3: (c, 3, 0), 4: (d, 2, 1)}
+    board = await storage.ratings(GUILD, game="fortissimo")
+    expected = sorted([(1, a3), (2, b), (3, c), (4, d)], key=lambda pair: -lib_rating(pair[1]).ordinal())
+    assert [(r.user_id, r.skill) for r in board] == expected
+    assert [r.skill.shown for r in board] == [round(1000 + 50 * lib_rating(s).ordinal()) for _, s in expected]
+    changes = await storage.rating_changes(GUILD, 1, "fortissimo", 2)  # ann's last two, newest first
+    assert [(c.ended_at, c.before, c.after, c.won) for c in changes] == [
+        (NOW + 3, a2, a3, False), (NOW + 2, a1, a2, False),
+    ]  # fmt: skip
+
+
+async def test_computers_take_part_at_their_level_and_never_change(storage: Storage) -> None:
+    """One person against a computer of each level, then alone against each in turn: the computers
+    rate at their fixed level; beating Strong is worth more than beating Easy."""
+    await finish(storage, [1, "easy", "normal", "strong"], [2, 4, 3, 1], NOW + 1)
+    (mine, *_) = lib_rate([NEW, machine("easy"), machine("normal"), machine("strong")], [2, 4, 3, 1])
+    assert await skills(storage) == {1: (mine, 1, 0)}
+    gains = {}
+    for level in ("easy", "normal", "strong"):
+        game = f"vs-{level}"
+        await finish(storage, [1, level], [1, 2], NOW + 2, game=game)  # a first win, against this level alone
+        (won, _) = lib_rate([NEW, machine(level)], [1, 2])
+        assert await skills(storage, game) == {1: (won, 1, 1)}
+        gains[level] = won.mu - NEW.mu
+    assert gains["easy"] < gains["normal"] < gains["strong"]
+    await finish(storage, [1, "strong"], [1, 2], NOW + 3)  # a second game: the computer is still as strong
+    (again, _) = lib_rate([mine, machine("strong")], [1, 2])
+    assert await skills(storage) == {1: (again, 2, 1)}
+
+
+async def test_who_resigned_ranks_last(storage: Storage) -> None:
+    """A game may place a player who left above one knocked out earlier (Fireship ranks those out
+    by when they went); the rating puts whoever resigned below everyone who played on."""
+    await finish(storage, [1, 2, 3, 4], [1, 2, 4, 3], NOW + 1, left=(1,), game="fireship")
+    a, b, c, d = lib_rate([NEW] * 4, [1, 5, 4, 3])
+    assert await skills(storage, "fireship") == {1: (a, 1, 1), 2: (b, 1, 0), 3: (c, 1, 0), 4: (d, 1, 0)}
+    assert b.mu < c.mu
+
+
+async def test_games_that_are_not_rated(storage: Storage) -> None:
+    await finish(storage, [1, 2], [1, 1], NOW + 1, ending="abandoned")
+    await finish(storage, [1], [1], NOW + 2, game="forteresse")  # a solitaire keeps its win rate only
+    await finish(storage, [1, 2], [1, 2], NOW + 3, guild=None)
+    assert await storage.ratings(GUILD, limit=100) == []
+    assert await storage.recompute_ratings() == (0, 0)
+    assert [(s.game, s.games, s.wins) for s in await storage.player_stats(GUILD, 1)] == [("forteresse", 1, 1)]
+
+
+async def test_the_recompute_gives_the_same_numbers(storage: Storage) -> None:
+    """Built again from the results alone, to the last bit; also when two games ended in one
+    order but were saved in the other (the later-ended one rated first), or saved at once."""
+    await finish(storage, [1, 2, "strong"], [2, 1, 3], NOW + 1)
+    await finish(storage, [3, 1, 2, 4], [1, 2, 2, 4], NOW + 2, left=(3,))
+    await finish(storage, [2, 1], [1, 2], NOW + 2)  # the same end time: table number decides
+    await finish(storage, [1, "easy"], [1, 2], NOW + 5, game="fireship")
+    await finish(storage, [5, 1, "normal"], [1, 3, 2], NOW + 4)  # ended before the previous save
+    await finish(storage, [1, 5], [1, 2], NOW + 3)  # and this one earlier still
+    games = ([1, 2, 3], [3, 2, 1], [2, 3, 1])
+    await asyncio.gather(*(finish(storage, [1, 2, 4], places, NOW + 9 - i) for i, places in enumerate(games)))
+    kept = await everything(storage)
+    assert [(c.ended_at, c.won) for c in kept[1][0]] == [
+        (NOW + 9, True), (NOW + 8, False), (NOW + 7, False),
+        (NOW + 4, False), (NOW + 3, True), (NOW + 2, False), (NOW + 2, False), (NOW + 1, False),
+    ]  # fmt: skip
+    assert await storage.recompute_ratings() == (9, 6)
+    assert await everything(storage) == kept
+
+
+async def test_resigning_through_the_service_ranks_last(storage: Storage) -> None:
+    """A real game: user 2 leaves a table of three, the host plays it out against the computer."""
+    service = SessionService(storage)
+    sid = await started(service, computers=1)
+    await service.resign(sid, 2)
+    while (record := await service.get(sid)).status == "active":
+        engine, state = service.engine(record), service.state(record)
+        if 0 in engine.to_act(state):
+            await service.act(sid, 1, record.version, engine.legal_actions(state, 0)[0].token())
+        await service.play_computers(sid)
+    (result,) = await storage.results(1)
+    changes = {u: await storage.rating_changes(1, u, "fortissimo", 5) for u in (1, 2)}
+    host, computer = result.seats[0], result.seats[2]
+    ranks = [host.place, max(s.place for s in result.seats) + 1, computer.place]
+    expected = lib_rate([NEW, NEW, machine(record.seats[2].level)], ranks)
+    assert [changes[1][0].after, changes[2][0].after] == expected[:2]
+    assert expected[1].mu < NEW.mu
+
+
+async def reopen_before_ratings(storage: Storage) -> Storage:
+    """The database as a bot without ratings left it: the ratings' migration not yet applied."""
+    if isinstance(storage, SqliteStorage):
+        async with storage.db.executescript(
+            f"DROP TABLE rating_changes; DROP TABLE ratings; PRAGMA user_version = {RATINGS_MIGRATION - 1};"
+        ):
+            pass
+        again: Storage = SqliteStorage(storage.path)
+    else:
+        assert isinstance(storage, PostgresStorage)
+        async with storage.pool.acquire() as conn:
+            await conn.execute(
+                "DROP TABLE rating_changes; DROP TABLE ratings;"
+                f" DELETE FROM schema_migrations WHERE number >= {RATINGS_MIGRATION}"
+            )
+        again = PostgresStorage(storage.url, pool_size=2)
+    await storage.close()
+    await again.open()
+    return again
+
+
+async def test_the_migration_rates_the_games_played_before_it(storage: Storage) -> None:
+    assert "CREATE TABLE ratings" in dict(migrations())[RATINGS_MIGRATION]
+    await finish(storage, [1, 2, "normal"], [1, 3, 2], NOW + 1)
+    await finish(storage, [2, 1], [1, 1], NOW + 2)
+    kept = await everything(storage)
+    again = await reopen_before_ratings(storage)
+    try:
+        assert await everything(again) == kept
+    finally:
+        await again.close()
+
+
+def test_the_recompute_command(tmp_path: Path) -> None:
+    """``python -m bot.ratings recompute DATABASE`` builds the same ratings again."""
+    path = tmp_path / "bot.sqlite3"
+
+    async def fill() -> tuple[object, ...]:
+        storage = SqliteStorage(path)
+        await storage.open()
+        await finish(storage, [1, 2, 3, "strong"], [2, 1, 4, 3], NOW + 1)
+        await finish(storage, [3, 1], [1, 2], NOW + 2)
+        found = await everything(storage)
+        await storage.close()
+        return found
+
+    kept = asyncio.run(fill())
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE ratings SET mu = 0")  # anything derived may go wrong: it is built again
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.ratings", "recompute", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Ratings recomputed from 2 rated games: 3 ratings.\n"
+
+    async def read() -> tuple[object, ...]:
+        storage = SqliteStorage(path)
+        await storage.open()
+        found = await everything(storage)
+        await storage.close()
+        return found
+
+    assert asyncio.run(read()) == kept
+    missing = subprocess.run(
+        [sys.executable, "-m", "bot.ratings", "recompute", str(tmp_path / "none.sqlite3")], cwd=ROOT,
+        capture_output=True, text=True,
+    )  # fmt: skip
+    assert missing.returncode == 1 and "There is no SQLite database" in missing.stderr
+    assert ratings.main(["recount"]) == 2
