@@ -14,6 +14,7 @@ import discord
 from bot.i18n import Language, t
 from bot.sessions import SessionService
 from bot.storage import SessionRecord
+from bot.turn_clock import held_back
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
@@ -143,8 +144,12 @@ class Publishing(TurnPings, ClockNotices):
             try:
                 async with self.service.lock(record.id):
                     latest = await self.service.get(record.id)
-                    if latest.status == "active" and latest.board_version != self.service.shown_version(latest):
-                        await self.publish(latest, fresh=True)
+                    if latest.status != "active" or latest.board_version == self.service.shown_version(latest):
+                        continue
+                    engine, state = self.service.engine(latest), self.service.state(latest)
+                    if held_back(latest, engine, None, state):
+                        continue  # a computer's turn a window interrupts: shown once it is over
+                    await self.publish(latest, fresh=True)
             except Exception:
                 log.exception("could not bring session %s's board up to date", record.id)
 
