@@ -3,20 +3,37 @@ a free localhost port, password authentication, stopped and deleted at the end.
 
 PostgreSQL refuses to run as root: as root, the server runs as the ``postgres`` user
 (or a system user created for it), in a folder that user owns.
+
+The server is this process's own child, not a daemon: on Linux the kernel asks it to quit
+(``PR_SET_PDEATHSIG``, an immediate shutdown) when the test run that started it dies, however
+it dies, so no server outlives its owner.
 """
 
+import contextlib
+import ctypes
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 PG_BIN = Path(os.environ.get("PG_BIN", "/usr/lib/postgresql/15/bin"))
 USER, PASSWORD = "fortbot", "throwaway-secret"
 SERVER_USER = "postgres"  # when running as root
 FALLBACK_SERVER_USER = "fortbot-pg"
+READY_WITHIN = 60.0  # seconds a new server may take to accept connections
+PR_SET_PDEATHSIG = 1  # prctl(2)
+
+
+def _quit_with_parent() -> None:
+    """In the server's process, before it starts: an immediate shutdown when its parent dies."""
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGQUIT)
 
 
 class ClusterError(RuntimeError):
@@ -50,6 +67,7 @@ class Cluster:
         self.folder: Path | None = None
         self.port = 0
         self._as: list[str] = []
+        self._server: subprocess.Popen[bytes] | None = None
 
     def _run(self, *args: str) -> None:
         done = subprocess.run([*self._as, *args], capture_output=True, text=True, timeout=120, check=False)
@@ -57,11 +75,11 @@ class Cluster:
             raise ClusterError(f"{Path(args[0]).name} failed: {done.stderr.strip() or done.stdout.strip()}")
 
     def start(self) -> "Cluster":
-        missing = [name for name in ("initdb", "pg_ctl", "postgres") if not (PG_BIN / name).exists()]
+        missing = [name for name in ("initdb", "postgres", "pg_isready") if not (PG_BIN / name).exists()]
         if missing:
             raise ClusterError(
                 f"PostgreSQL is not installed: no {', '.join(missing)} in {PG_BIN}. Install PostgreSQL 15 "
-                "(apt-get install postgresql-15) or set PG_BIN to the folder holding initdb and pg_ctl."
+                "(apt-get install postgresql-15) or set PG_BIN to the folder holding initdb and postgres."
             )
         self.folder = Path(tempfile.mkdtemp(prefix="fortbot-pg-"))
         owner = _server_user()
@@ -76,10 +94,29 @@ class Cluster:
         self._run(str(PG_BIN / "initdb"), "-D", str(data), "-U", USER, f"--pwfile={password_file}",
                   "-A", "scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
         self.port = _free_port()
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections=200"
-        options += "" if self.durable else " -F"
-        self._run(str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(self.folder / "log"), "-w", "start")
+        options = ["-p", str(self.port), "-k", str(self.folder), "-c", "listen_addresses=127.0.0.1",
+                   "-c", "max_connections=200"] + ([] if self.durable else ["-F"])  # fmt: skip
+        as_owner = {} if owner is None else {"user": owner, "group": pwd.getpwnam(owner).pw_gid, "extra_groups": []}
+        with (self.folder / "log").open("wb") as log:
+            self._server = subprocess.Popen(
+                [str(PG_BIN / "postgres"), "-D", str(data), *options], stdin=subprocess.DEVNULL, stdout=log,
+                stderr=subprocess.STDOUT, preexec_fn=_quit_with_parent, **as_owner,  # type: ignore[arg-type]
+            )  # fmt: skip
+        self._wait_until_ready()
         return self
+
+    def _wait_until_ready(self) -> None:
+        assert self._server is not None and self.folder is not None
+        deadline = time.monotonic() + READY_WITHIN
+        while time.monotonic() < deadline:
+            if self._server.poll() is not None:
+                raise ClusterError(f"postgres failed: {(self.folder / 'log').read_text(errors='replace').strip()}")
+            ready = subprocess.run([str(PG_BIN / "pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.port)],
+                                   check=False, capture_output=True)  # fmt: skip
+            if ready.returncode == 0:
+                return
+            time.sleep(0.1)
+        raise ClusterError(f"postgres did not accept connections within {READY_WITHIN:.0f} s")
 
     def url(self, database: str = "postgres", password: str = PASSWORD) -> str:
         return f"postgresql://{USER}:{password}@127.0.0.1:{self.port}/{database}"
@@ -88,7 +125,15 @@ class Cluster:
         if self.folder is None:
             return
         try:
-            self._run(str(PG_BIN / "pg_ctl"), "-D", str(self.folder / "data"), "-m", "immediate", "-w", "stop")
+            if self._server is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    self._server.send_signal(signal.SIGQUIT)  # an immediate shutdown
+                try:
+                    self._server.wait(30)
+                except subprocess.TimeoutExpired:
+                    self._server.kill()
+                    self._server.wait()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
+            self._server = None
