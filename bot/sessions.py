@@ -345,7 +345,7 @@ class SessionService:
             raise UserError("error.on_autopilot")
         before = self.state(record)
         engine = self.engine(record)
-        if seat not in engine.to_act(before) and self.computers_playing(record, before):
+        if seat not in engine.to_act(before) and turn_clock.computers_playing(record, engine, before):
             # refused as out of turn whatever board it comes from, as any click while computers
             # play: a board left behind by a turn held back (``turn_clock.held_back``) looks no different
             engine.apply(before, seat, engine.parse_action(token))
@@ -491,11 +491,6 @@ class SessionService:
             return None
         state = self.state(record)
         return self._computer_seat(record, state)
-
-    def computers_playing(self, record: SessionRecord, state: Any) -> bool:
-        """A computer plays, as the whole table sees the turn (a secret window's ``seen_as``)."""
-        seats = turn_clock.seen_acting(self.engine(record), state)
-        return any(turn_clock.played_by_computer(record, seat) for seat in seats)
 
     def _computer_seat(self, record: SessionRecord, state: Any) -> int | None:
         seats = sorted(s for s in self.engine(record).to_act(state) if turn_clock.played_by_computer(record, s))

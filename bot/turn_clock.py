@@ -85,6 +85,11 @@ def seen_acting(engine: Engine, state: Any) -> frozenset[int]:
     return window.seen_as if window is not None and not window.shown else engine.to_act(state)
 
 
+def computers_playing(record: SessionRecord, engine: Engine, state: Any) -> bool:
+    """A computer plays, as the whole table sees the turn."""
+    return any(played_by_computer(record, seat) for seat in seen_acting(engine, state))
+
+
 def held_back(record: SessionRecord, engine: Engine, before: Any | None, after: Any) -> bool:
     """A computer's turn that a secret reaction window interrupts to ask a person (or the answer
     that ends the window, the computer's turn going on): the table is shown that turn whole, once
@@ -94,7 +99,7 @@ def held_back(record: SessionRecord, engine: Engine, before: Any | None, after: 
     ]
     if record.status != "active" or not secret:
         return False
-    return any(played_by_computer(record, seat) for seat in seen_acting(engine, after))
+    return computers_playing(record, engine, after)
 
 
 def reminder_at(record: SessionRecord, deadline: float) -> float:

@@ -28,15 +28,12 @@ def mentioned(text: str) -> set[int]:
 
 
 class TurnPings(TableCore):
-    def acting(self, record: SessionRecord) -> frozenset[int]:
-        """The seats to act now, as the whole table sees it."""
-        if record.status != "active" or record.state is None:
-            return frozenset()
-        return seen_acting(self.service.engine(record), self.service.state(record))
-
     def waiting(self, record: SessionRecord) -> set[int]:
         """The seats a person must act for now, as the whole table sees it."""
-        return {seat for seat in self.acting(record) if in_person(record, seat)}
+        if record.status != "active" or record.state is None:
+            return set()
+        acting = seen_acting(self.service.engine(record), self.service.state(record))
+        return {seat for seat in acting if in_person(record, seat)}
 
     async def ping_turns(
         self, record: SessionRecord, told: AbstractSet[int] = frozenset(), by: int = NOTIFIED_ELSEWHERE

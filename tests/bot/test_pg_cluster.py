@@ -6,12 +6,11 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
-from tests.bot.test_search_pool import alive
+from tests.bot.test_search_pool import alive, gone_within
 
 ROOT = Path(__file__).resolve().parents[2]
 OWNER = textwrap.dedent(
@@ -36,10 +35,7 @@ def test_the_server_ends_with_the_run_that_started_it() -> None:
         assert alive(server)
         owner.send_signal(signal.SIGKILL)
         owner.wait(5)
-        deadline = time.monotonic() + 10
-        while alive(server) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not alive(server), "the server outlived the run that started it"
+        assert gone_within(server, 10), "the server outlived the run that started it"
     finally:
         owner.kill()
         owner.wait()

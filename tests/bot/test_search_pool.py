@@ -47,6 +47,14 @@ def alive(pid: int) -> bool:
         return False
 
 
+def gone_within(pid: int, seconds: float) -> bool:
+    """Whether the process ``pid`` has ended within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not alive(pid)
+
+
 @pytest.fixture
 async def pool():
     found = SearchPool(workers=1)
@@ -149,10 +157,7 @@ def test_workers_end_within_two_seconds_of_their_parents_death(kill: int) -> Non
         assert alive(worker)
         parent.send_signal(kill)
         parent.wait(5)
-        deadline = time.monotonic() + 2
-        while alive(worker) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not alive(worker), "the worker outlived its parent"
+        assert gone_within(worker, 2), "the worker outlived its parent"
     finally:
         parent.kill()
         parent.wait()
