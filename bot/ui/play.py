@@ -60,7 +60,8 @@ class Play(Publishing):
                     await self._edit_private(reply, record)
                     return await reply.refuse(UserError("error.stale_private"))
                 await reply.refuse(error)
-                await self.publish(record)  # a fresh board, in case an edit was missed
+                if self.board_behind(record):  # an edit was missed: once per version, however many clicks
+                    await self.publish(record)
                 return
             if private:
                 await self._edit_private(reply, record)

@@ -133,6 +133,14 @@ class Publishing(TurnPings, ClockNotices):
         elif record.board_version != shown:
             await self.service.update(record, board_version=shown)
 
+    def board_behind(self, record: SessionRecord) -> bool:
+        """The running board on screen is behind what the table saw (a crash, or an edit Discord
+        refused), and may be brought up to date: not while a computer's turn a secret window
+        interrupts is held back (it is shown once it is over)."""
+        if record.status != "active" or record.board_version == self.service.shown_version(record):
+            return False
+        return not held_back(record, self.service.engine(record), None, self.service.state(record))
+
     async def catch_up(self) -> None:
         """At start-up: post again every running game's board that a crash left behind
         (the change was saved, the board not yet edited)."""
@@ -144,12 +152,8 @@ class Publishing(TurnPings, ClockNotices):
             try:
                 async with self.service.lock(record.id):
                     latest = await self.service.get(record.id)
-                    if latest.status != "active" or latest.board_version == self.service.shown_version(latest):
-                        continue
-                    engine, state = self.service.engine(latest), self.service.state(latest)
-                    if held_back(latest, engine, None, state):
-                        continue  # a computer's turn a window interrupts: shown once it is over
-                    await self.publish(latest, fresh=True)
+                    if self.board_behind(latest):
+                        await self.publish(latest, fresh=True)
             except Exception:
                 log.exception("could not bring session %s's board up to date", record.id)
 

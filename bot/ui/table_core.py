@@ -71,8 +71,15 @@ class TableCore:
         else sees it), so it is answered within Discord's 3 seconds; refusals and
         failures get a private reply.
         """
+
+        async def acknowledge() -> None:  # a refused acknowledgement (Discord 5xx) does not drop the request
+            try:
+                await reply.wait()
+            except discord.HTTPException as error:
+                log.warning("could not acknowledge a request on session %s (%s)", session_id, error.status)
+
         try:
-            async with self.service.lock(session_id).holding(reply.wait):  # held here, or by another process
+            async with self.service.lock(session_id).holding(acknowledge):  # held here, or by another process
                 yield
             await reply.finish()
         except Refusal as error:

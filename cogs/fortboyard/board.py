@@ -41,15 +41,8 @@ from cogs.fortboyard.picture import draw, render
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
-from games.fortboyard.engine import (
-    BAG,
-    CLUES_FOR_ROUND_3,
-    DUEL_REPLAYS,
-    HANDFUL,
-    HOUSE_RULES,
-    KEY_STOCK,
-    KEYS_FOR_ROUND_2,
-)
+from games.fortboyard.engine import CLUES_FOR_ROUND_3, DUEL_REPLAYS, HOUSE_RULES, KEYS_FOR_ROUND_2
+from games.fortboyard.material import BAG, HANDFUL, KEY_STOCK
 from games.fortboyard.models import (
     ANSWER_LENGTH,
     CLOCK,

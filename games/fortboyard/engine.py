@@ -33,6 +33,7 @@ from games.fortboyard.answers import matches, normalize
 from games.fortboyard.deck import CATEGORIES, Category, Language, deck
 from games.fortboyard.deck import Level as WordLevel
 from games.fortboyard.forecast import forecast
+from games.fortboyard.material import BAG, HANDFUL, KEY_STOCK
 from games.fortboyard.models import (
     Abandon,
     Abandoned,
@@ -92,10 +93,6 @@ from games.fortboyard.track import FOURAS, SEA_CELLS, TRACK, advance, passe_targ
 BUDGET = Budget()  # the strong level's search by default: about 150 ms at most for two players
 KEYS_FOR_ROUND_2 = 3  # « jusqu'à ce que l'un d'entre vous ait 3 Clés devant lui »
 CLUES_FOR_ROUND_3 = 4  # « jusqu'à ce que l'un d'entre vous ait ses 4 Indices »
-KEY_STOCK = 20  # « 20 clés »
-# « 10 jetons cailloux, 60 jetons de 10 Boyards, 20 jetons de 20 Boyards, 10 jetons de 50 Boyards »
-BAG = (0,) * 10 + (10,) * 60 + (20,) * 20 + (50,) * 10
-HANDFUL = (4, 8)  # tokens in one handful, uniform
 DUEL_REPLAYS = 2  # a duel nobody won is replayed this often, then the die decides
 
 # What the book leaves open, decided (shared/HOUSE_RULES.md); the rules text says each one.

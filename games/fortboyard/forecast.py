@@ -20,6 +20,7 @@ from functools import cache, lru_cache
 from games.core import Level as Skill
 from games.fortboyard import bots
 from games.fortboyard.deck import CATEGORIES
+from games.fortboyard.material import BAG, HANDFUL
 from games.fortboyard.models import FortBoyardState, Rates, Stake
 from games.fortboyard.track import CELLS, SEA_CELLS, TRACK, Kind, advance
 
@@ -45,8 +46,6 @@ def sea_turns(distance: int) -> float:
 @cache
 def treasure() -> tuple[float, float]:
     """One handful's Boyards: mean and variance (the bag's tokens, a uniform handful size)."""
-    from games.fortboyard.engine import BAG, HANDFUL  # the engine imports this module
-
     mean = sum(BAG) / len(BAG)
     spread = sum((token - mean) ** 2 for token in BAG) / len(BAG)
     sizes = range(HANDFUL[0], HANDFUL[1] + 1)

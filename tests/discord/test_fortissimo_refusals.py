@@ -1,5 +1,7 @@
 """Clicks the bot must refuse: a private note in the clicker's language, and no change."""
 
+import asyncio
+
 import pytest
 
 from tests.conftest import add_admin, set_locale
@@ -135,6 +137,50 @@ async def test_a_double_click_plays_once(env, table) -> None:
     after = await session(env, record.id)
     assert after.version == record.version + 1
     assert [a.token for a in await env.bot.storage.actions(record.id)] == [custom_id.rsplit(":", 1)[1]]
+
+
+def board_edits(env, record, since: int) -> int:
+    """How many times the bot changed the board's messages after the ``since``-th request: edits in
+    place, and answers to a click that edit the clicked message."""
+    edits = [
+        entry for entry in env.http_requests[since:]
+        if (entry.method == "PATCH" and any(entry.path.endswith(f"/messages/{i}") for i in record.board_message_ids))
+        or (entry.path.endswith("/callback") and (entry.json or {}).get("type") == 7)  # UPDATE_MESSAGE
+    ]  # fmt: skip
+    return len(edits)
+
+
+async def test_fifty_clicks_at_once_play_once_and_edit_the_board_once(env, table) -> None:
+    _, channel, ann, ben, _ = table
+    record, thread, driver = await running(env, channel, ann, ben)
+    _, _, player = await driver.current()
+    message, custom_id = enabled_flip(thread, env, record)
+    since = len(env.http_requests)
+    results = await at_once(env, *[lambda: player.click(message, custom_id=custom_id)] * 50)
+    after = await session(env, record.id)
+    assert after.version == record.version + 1
+    assert len(await env.bot.storage.actions(record.id)) == 1
+    assert all(refusal(r).startswith("This board is out of date") for r in results[1:])
+    assert board_edits(env, after, since) <= len(after.board_message_ids)  # one edit of each of its messages
+
+
+async def test_a_refused_acknowledgement_still_answers_the_click(env, table) -> None:
+    """Discord answers 500 to the acknowledgement of a click that waits behind another: the click
+    is still played, and nothing fails in the bot."""
+    _, channel, ann, ben, _ = table
+    record, thread, driver = await running(env, channel, ann, ben)
+    _, _, player = await driver.current()
+    message, custom_id = enabled_flip(thread, env, record)
+    env.inject_error("POST", "/interactions/*/callback", status=500, times=1)
+    cursor = env.error_cursor
+    async with env.bot.service.lock(record.id):  # another request holds the table: the click must wait
+        click = asyncio.ensure_future(player.click(message, custom_id=custom_id))
+        await asyncio.sleep(0)
+        for _ in range(200):
+            await asyncio.to_thread(lambda: None)
+    await click
+    assert (await session(env, record.id)).version == record.version + 1
+    assert env.errors_since(cursor) == ()
 
 
 async def test_clicks_after_the_end_are_refused(env, table) -> None:

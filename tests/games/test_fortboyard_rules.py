@@ -24,7 +24,8 @@ import pytest
 from games.core import AlreadyChosen, Event, IllegalAction, MalformedAction, NotYourTurn, Rng
 from games.fortboyard import ENGINE, trials
 from games.fortboyard.deck import Battleship, Count, Dice, Nim, Quickfire, Riddle, Sequence, Spsw, Typing, deck
-from games.fortboyard.engine import BAG, DUEL_REPLAYS, HANDFUL, KEY_STOCK
+from games.fortboyard.engine import DUEL_REPLAYS
+from games.fortboyard.material import BAG, HANDFUL, KEY_STOCK
 from games.fortboyard.models import (
     ANSWER_LENGTH,
     ATTEMPTS,
