@@ -76,14 +76,12 @@ async def _check_replays(source: SqliteStorage, target: Sql) -> list[int]:
 
 async def copy(sqlite_path: Path, url: str) -> tuple[dict[str, int], list[int]]:
     """Rows copied per table, and the games that did not replay in the SQLite file either."""
-    if not sqlite_path.is_file():
-        raise CopyError(f"There is no SQLite database at {sqlite_path}.")
     if not url.startswith(("postgresql://", "postgres://")):
         raise CopyError("The target must be a PostgreSQL address, postgresql://user:password@host/database.")
     source, target = SqliteStorage(sqlite_path), PostgresStorage(url, pool_size=2)
     try:
-        await source.open()
-        await target.open()
+        await source.open(create=False)  # the bot's file, or refused as it is
+        await target.open()  # the bot's database or an empty one, or refused as it is
         tables = await _tables(source)
         async with target._write() as sql:
             for table in TABLES:
