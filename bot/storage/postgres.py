@@ -147,7 +147,9 @@ class PostgresStorage(SqlStorage):
                 self.url, min_size=1, max_size=self.pool_size, timeout=CONNECT_SECONDS,
                 server_settings=SERVER_SETTINGS,
             )  # fmt: skip
-        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except (
+            OSError, TimeoutError, ValueError, OverflowError, asyncpg.PostgresError, asyncpg.InterfaceError
+        ) as error:  # fmt: skip
             raise StorageUnavailable(describe(error, self.url)) from None
         try:
             await self._migrated(await self._migrate(create))

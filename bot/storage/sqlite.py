@@ -55,11 +55,9 @@ class SqliteStorage(SqlStorage):
             return
         try:
             await asyncio.to_thread(self._inspect, create)
-        except OSError as error:
+        except (OSError, sqlite3.OperationalError) as error:  # unreadable, or its folder read-only
             raise StorageUnavailable(self._unusable(error)) from None
-        except sqlite3.OperationalError as error:  # unreadable, or its folder read-only
-            raise StorageUnavailable(self._unusable(error)) from None
-        except sqlite3.DatabaseError as error:
+        except sqlite3.DatabaseError as error:  # not SQLite, or damaged
             raise StorageUnavailable(self._damaged(str(error))) from None
         try:
             self._db = await aiosqlite.connect(self.path)
@@ -98,9 +96,7 @@ class SqliteStorage(SqlStorage):
             raise StorageUnavailable(self._damaged("its integrity check failed"))
 
     def _unusable(self, error: BaseException) -> str:
-        return (
-            f"Could not use the SQLite database {self.path} ({error}): check the path and that its folder is writable."
-        )
+        return f"Could not use the SQLite database {self.path} ({error}): check the path and that it and its folder are writable."
 
     def _damaged(self, detail: str) -> str:
         return f"The file {self.path} is damaged or not a SQLite database ({detail}); it was left as it was."

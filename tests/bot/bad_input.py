@@ -16,7 +16,11 @@ import asyncpg
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-pw"  # the password of the malformed addresses; never printed
-MALFORMED = (f"postgresql://fortbot:{SECRET}@127.0.0.1:notaport/fortbot", f"postgresql://fortbot:{SECRET}@[bad")
+MALFORMED = (
+    f"postgresql://fortbot:{SECRET}@127.0.0.1:notaport/fortbot",
+    f"postgresql://fortbot:{SECRET}@127.0.0.1:99999/fortbot",  # a port out of range
+    f"postgresql://fortbot:{SECRET}@[bad",
+)
 PR_CAPBSET_DROP = 24  # prctl(2)
 ROOT_OVERRIDES = (1, 2, 3)  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER: root writing anywhere
 
@@ -119,4 +123,4 @@ def unwritable(path: Path) -> str:
     return f"Could not use the SQLite database {path} (attempt to write a readonly database): " + WRITABLE
 
 
-WRITABLE = "check the path and that its folder is writable."
+WRITABLE = "check the path and that it and its folder are writable."
