@@ -4,7 +4,8 @@ Every table of the SQLite file (brought up to the current migrations first, as t
 does at start) is copied into an empty PostgreSQL database in one transaction; then,
 in that same transaction, every game is replayed from its copied seed and action log and
 compared with its copied state. Anything wrong rolls the whole copy back. Stop the bot
-before copying.
+before copying. A source that is not the bot's SQLite file, or a target that is neither
+empty nor the bot's, is refused before anything is written (``open(create=False)``, ``open()``).
 """
 
 import asyncio
