@@ -3,6 +3,8 @@
 1. Saving a finished game's result: p50 and p99 in ms, a four-seat game that is rated
    beside the same save of a solitaire (not rated).
 2. ``recompute_ratings`` over GAMES stored four-seat games of PLAYERS players: seconds.
+3. Opening that file again, as the bot at start or ``recompute``: ms, of which the check that
+   it is the bot's and whole (``PRAGMA quick_check``, reading every page) before anything is written.
 
 Run: .venv/bin/python bench/ratings.py [games]
 """
@@ -53,7 +55,8 @@ def table(rng: random.Random) -> list[int | None]:
 async def main(games: int) -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as folder:
-        storage = SqliteStorage(Path(folder) / "bench.sqlite3")
+        path = Path(folder) / "bench.sqlite3"
+        storage = SqliteStorage(path)
         await storage.open()
         rated = [await finish(storage, table(rng), "fortissimo", float(i), rng) for i in range(SAVES)]
         solitaire = [await finish(storage, [1], "forteresse", float(i), rng) for i in range(SAVES)]
@@ -69,6 +72,15 @@ async def main(games: int) -> None:
             f"recompute: {counted:,} games, {ratings:,} ratings in {took:.2f} s ({took / counted * 1e6:.0f} µs a game)"
         )
         await storage.close()
+        start = time.perf_counter()
+        await storage.open(create=False)
+        opened = time.perf_counter() - start
+        await storage.close()
+        start = time.perf_counter()
+        storage._inspect(create=False)
+        checked = time.perf_counter() - start
+        size = path.stat().st_size / 1e6
+        print(f"opening the {size:.1f} MB file: {opened * 1000:.0f} ms, of which the check {checked * 1000:.0f} ms")
 
 
 if __name__ == "__main__":

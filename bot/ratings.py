@@ -102,18 +102,16 @@ USAGE = "Usage: python -m bot.ratings recompute [SQLITE_PATH | DATABASE_URL]  (d
 
 async def _recompute(database: str | None) -> str:
     from bot.config import load_settings
-    from bot.storage import StorageUnavailable, storage_for
+    from bot.storage import storage_for
 
     if database is None:
         settings = load_settings()
         storage = storage_for(settings.database_url, settings.database_path)
     elif database.startswith(("postgresql://", "postgres://")):
         storage = storage_for(database, Path())
-    elif Path(database).is_file():
-        storage = storage_for(None, Path(database))
     else:
-        raise StorageUnavailable(f"There is no SQLite database at {database}.")
-    await storage.open()
+        storage = storage_for(None, Path(database))
+    await storage.open(create=False)  # the bot's database, else refused as it is
     try:
         games, players = await storage.recompute_ratings()
     finally:

@@ -217,8 +217,10 @@ EVERY_SHARD = Shards()
 class Storage(Protocol):
     shared: bool  # other processes may write the same database
 
-    async def open(self) -> None:
-        """Connect and migrate; a second call does nothing. Raises ``StorageUnavailable``."""
+    async def open(self, *, create: bool = True) -> None:
+        """Connect and migrate; a second call does nothing. Raises ``StorageUnavailable``, having
+        written nothing, for a database that is damaged or not the bot's: one with other tables,
+        or an empty one unless ``create`` (the bot's first start) lets it become the bot's."""
 
     async def close(self) -> None: ...
 

@@ -4,7 +4,8 @@ Every table of the SQLite file (brought up to the current migrations first, as t
 does at start) is copied into an empty PostgreSQL database in one transaction; then,
 in that same transaction, every game is replayed from its copied seed and action log and
 compared with its copied state. Anything wrong rolls the whole copy back. Stop the bot
-before copying.
+before copying. A source that is not the bot's SQLite file, or a target that is neither
+empty nor the bot's, is refused before anything is written (``open(create=False)``, ``open()``).
 """
 
 import asyncio
@@ -76,14 +77,12 @@ async def _check_replays(source: SqliteStorage, target: Sql) -> list[int]:
 
 async def copy(sqlite_path: Path, url: str) -> tuple[dict[str, int], list[int]]:
     """Rows copied per table, and the games that did not replay in the SQLite file either."""
-    if not sqlite_path.is_file():
-        raise CopyError(f"There is no SQLite database at {sqlite_path}.")
     if not url.startswith(("postgresql://", "postgres://")):
         raise CopyError("The target must be a PostgreSQL address, postgresql://user:password@host/database.")
     source, target = SqliteStorage(sqlite_path), PostgresStorage(url, pool_size=2)
     try:
-        await source.open()
-        await target.open()
+        await source.open(create=False)  # the bot's file, or refused as it is
+        await target.open()  # the bot's database or an empty one, or refused as it is
         tables = await _tables(source)
         async with target._write() as sql:
             for table in TABLES:

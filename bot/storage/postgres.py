@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.storage.base import SessionRecord, StorageUnavailable
-from bot.storage.sql import Sql, SqlStorage, migrations, postgres_dialect
+from bot.storage.sql import MIGRATIONS_TABLE, Sql, SqlStorage, migrations, postgres_dialect, refusal
 
 log = logging.getLogger(__name__)
 LOCKS = 0x666F7274  # "fort": the advisory locks' first key; the second is the session id
@@ -80,14 +80,27 @@ class _Held:
         self.open = True  # a task the request started may outlive it: then it takes the pool
 
 
-def describe(error: BaseException, url: str) -> str:
-    """One sentence for the admin; never the password."""
+MALFORMED = (
+    "DATABASE_URL is not a well-formed PostgreSQL address (postgresql://user:password@host:port/database): check it."
+)
+
+
+def _place(url: str) -> tuple[str, str, str]:
+    """Where ``url`` points: host:port, user and database (never the password). Raises ``ValueError``."""
     parts = urlsplit(url)
     try:
         where = f"{parts.hostname or 'localhost'}:{parts.port or 5432}"
-    except ValueError:
+    except ValueError:  # several hosts, or a port that is not a number
         where = parts.hostname or "localhost"
-    user, database = parts.username or "(default user)", parts.path.lstrip("/") or "(default database)"
+    return where, parts.username or "(default user)", parts.path.lstrip("/") or "(default database)"
+
+
+def describe(error: BaseException, url: str) -> str:
+    """One sentence for the admin; never the password."""
+    try:
+        where, user, database = _place(url)
+    except ValueError:  # no error text: urllib's may quote the address, password and all
+        return MALFORMED
     if isinstance(error, (asyncpg.InvalidPasswordError, asyncpg.InvalidAuthorizationSpecificationError)):
         return f"PostgreSQL at {where} refused the user {user}: check the user and password in DATABASE_URL."
     if isinstance(error, asyncpg.InvalidCatalogNameError):
@@ -106,7 +119,7 @@ def describe(error: BaseException, url: str) -> str:
         )
     if isinstance(error, asyncpg.PostgresError):
         return f"PostgreSQL at {where} refused the connection ({error}): check DATABASE_URL."
-    return f"DATABASE_URL is not a usable PostgreSQL address ({type(error).__name__}): check it."
+    return MALFORMED
 
 
 class PostgresStorage(SqlStorage):
@@ -126,7 +139,7 @@ class PostgresStorage(SqlStorage):
             raise RuntimeError("storage is not open")
         return self._pool
 
-    async def open(self) -> None:
+    async def open(self, *, create: bool = True) -> None:
         if self._pool is not None:
             return
         try:
@@ -134,10 +147,12 @@ class PostgresStorage(SqlStorage):
                 self.url, min_size=1, max_size=self.pool_size, timeout=CONNECT_SECONDS,
                 server_settings=SERVER_SETTINGS,
             )  # fmt: skip
-        except (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except (
+            OSError, TimeoutError, ValueError, OverflowError, asyncpg.PostgresError, asyncpg.InterfaceError
+        ) as error:  # fmt: skip
             raise StorageUnavailable(describe(error, self.url)) from None
         try:
-            await self._migrated(await self._migrate())
+            await self._migrated(await self._migrate(create))
             # its own connection, outside the pool: it listens for as long as the storage is open
             self._listener = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS, server_settings=SERVER_SETTINGS)
             await self._listener.add_listener(WAKE_CHANNEL, self._heard)
@@ -161,19 +176,36 @@ class PostgresStorage(SqlStorage):
             log.warning("database connections still busy at shutdown; closing them")
             pool.terminate()
 
-    async def _migrate(self) -> list[int]:
-        """Apply the migrations the database lacks, once even when processes start together; their numbers."""
+    async def _migrate(self, create: bool) -> list[int]:
+        """Apply the migrations the database lacks, once even when processes start together; their numbers.
+        First, a database that is not the bot's (nor empty, if ``create``) is refused, untouched."""
         applied = []
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCKS, MIGRATING)
-            await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (number INTEGER PRIMARY KEY)")
-            done = {row["number"] for row in await conn.fetch("SELECT number FROM schema_migrations")}
+            done = await self._applied(conn)
+            tables = {row["tablename"] for row in await conn.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )}  # fmt: skip
+            where, _, database = _place(self.url)
+            refused = refusal(f"The PostgreSQL database {database} at {where}", tables, done, create)
+            if refused is not None:
+                raise StorageUnavailable(refused)
+            await conn.execute(f"CREATE TABLE IF NOT EXISTS {MIGRATIONS_TABLE} (number INTEGER PRIMARY KEY)")
             for number, sql in migrations():
                 if number not in done:
                     await conn.execute(postgres_dialect(sql))
-                    await conn.execute("INSERT INTO schema_migrations (number) VALUES ($1)", number)
+                    await conn.execute(f"INSERT INTO {MIGRATIONS_TABLE} (number) VALUES ($1)", number)
                     applied.append(number)
         return applied
+
+    @staticmethod
+    async def _applied(conn: asyncpg.Connection) -> set[int]:
+        """The migrations the database's record lists; none if it has no record, or another's of that name."""
+        try:
+            async with conn.transaction():  # a savepoint: a failed read leaves the migration's transaction usable
+                return {row["number"] for row in await conn.fetch(f"SELECT number FROM {MIGRATIONS_TABLE}")}
+        except (asyncpg.UndefinedTableError, asyncpg.UndefinedColumnError):
+            return set()
 
     # -- connections ------------------------------------------------------------
     @asynccontextmanager

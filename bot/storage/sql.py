@@ -7,7 +7,7 @@ widens for PostgreSQL.
 
 import json
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from importlib import resources
 from typing import Any, Protocol
@@ -52,6 +52,31 @@ def migrations() -> list[tuple[int, str]]:
         if item.name.endswith(".sql"):
             found.append((int(item.name.split("_", 1)[0]), item.read_text(encoding="utf-8")))
     return sorted(found)
+
+
+def created_tables(applied: Iterable[int]) -> set[str]:
+    """The tables the migrations numbered ``applied`` create."""
+    numbers = set(applied)
+    return {
+        table for number, sql in migrations() if number in numbers for table in re.findall(r"CREATE TABLE (\w+)", sql)
+    }
+
+
+MIGRATIONS_TABLE = "schema_migrations"  # PostgreSQL's record of the migrations applied (SQLite's: user_version)
+NAMED = 5  # a foreign database's tables named in the refusal, at most
+
+
+def refusal(where: str, tables: set[str], applied: set[int], create: bool) -> str | None:
+    """Why ``where`` (its ``tables``; the migrations its record says were ``applied``) must be left
+    alone, in one sentence; None when it is the bot's, or empty and ``create`` lets it become so."""
+    if not tables and not applied:
+        return None if create else f"{where} holds no data of the bot (it is empty); it was left as it was."
+    if (expected := created_tables(applied)) and expected <= tables:
+        return None
+    others = sorted(tables - created_tables(n for n, _ in migrations()) - {MIGRATIONS_TABLE}) or sorted(tables)
+    named = ", ".join(others[:NAMED]) + (", …" if len(others) > NAMED else "")
+    holds = f"it holds other tables: {named}" if others else "it has none of the bot's tables"
+    return f"{where} is not the bot's database ({holds}); it was left as it was."
 
 
 # The few types that differ: Discord ids need 64 bits (PostgreSQL's INTEGER has 32), times

@@ -1,6 +1,7 @@
 """SQLite storage through aiosqlite: WAL mode, numbered migrations, one process."""
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.base import StorageUnavailable
-from bot.storage.sql import SqlStorage, migrations
+from bot.storage.sql import SqlStorage, migrations, refusal
 
 
 class _Connection:
@@ -49,24 +50,56 @@ class SqliteStorage(SqlStorage):
             raise RuntimeError("storage is not open")
         return self._db
 
-    async def open(self) -> None:
+    async def open(self, *, create: bool = True) -> None:
         if self._db is not None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = await aiosqlite.connect(self.path)
-        except (OSError, aiosqlite.Error) as error:
-            reason = f"Could not open the SQLite database {self.path} ({error}): check DATABASE_PATH."
-            raise StorageUnavailable(reason) from None
-        self._db.row_factory = aiosqlite.Row
+            await asyncio.to_thread(self._inspect, create)
+        except (OSError, sqlite3.OperationalError) as error:  # unreadable, or its folder read-only
+            raise StorageUnavailable(self._unusable(error)) from None
+        except sqlite3.DatabaseError as error:  # not SQLite, or damaged
+            raise StorageUnavailable(self._damaged(str(error))) from None
         try:
+            self._db = await aiosqlite.connect(self.path)
+            self._db.row_factory = aiosqlite.Row
             for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL"):
                 async with self._db.execute(f"PRAGMA {pragma}") as cursor:
                     await cursor.fetchall()
             await self._migrated(await self._migrate())
+        except (OSError, sqlite3.Error) as error:  # a read-only folder, a full disk
+            await self.close()
+            raise StorageUnavailable(self._unusable(error)) from None
         except BaseException:
             await self.close()
             raise
+
+    def _inspect(self, create: bool) -> None:
+        """Before anything writes to the file (the bot's first pragma already does): it is whole,
+        and the bot's, or new or empty and ``create`` lets it become so. Raises ``StorageUnavailable``."""
+        if not create and not self.path.is_file():
+            raise StorageUnavailable(f"There is no SQLite database at {self.path}.")
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path)
+        try:
+            rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+            tables = {name for (name,) in rows if not name.startswith("sqlite_")}
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            refused = refusal(
+                f"The SQLite file {self.path}", tables, {n for n, _ in migrations() if n <= version}, create
+            )
+            if refused is not None:
+                raise StorageUnavailable(refused)
+            (verdict,) = db.execute("PRAGMA quick_check(1)").fetchone()
+        finally:
+            db.close()
+        if verdict != "ok":
+            raise StorageUnavailable(self._damaged("its integrity check failed"))
+
+    def _unusable(self, error: BaseException) -> str:
+        return f"Could not use the SQLite database {self.path} ({error}): check the path and that it and its folder are writable."
+
+    def _damaged(self, detail: str) -> str:
+        return f"The file {self.path} is damaged or not a SQLite database ({detail}); it was left as it was."
 
     async def close(self) -> None:
         if self._db is not None:

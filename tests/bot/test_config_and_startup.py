@@ -1,5 +1,6 @@
 """Settings and the ``python -m bot`` entry point."""
 
+import asyncio
 import logging
 import os
 import subprocess
@@ -11,6 +12,8 @@ import pytest
 
 from bot.app import create_bot
 from bot.config import ConfigError, Settings, load_settings
+from bot.storage import SqliteStorage
+from tests.bot import bad_input
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -176,6 +179,63 @@ def test_the_bot_stops_at_once_on_a_wrong_database_url(tmp_path: Path, pg_cluste
         )
     ]
     assert "wrong-secret" not in done.stderr + done.stdout
+
+
+def start_bot(folder: Path, **settings: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` in ``folder``, with only these settings and a token."""
+    env = {k: v for k, v in os.environ.items() if k not in Settings.model_fields and not k.startswith("SHARD")}
+    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token"} | settings
+    return bad_input.command("bot", cwd=folder, env=env)
+
+
+def test_the_bot_stops_at_once_on_a_database_it_cannot_use(tmp_path: Path) -> None:
+    """A read-only data folder, with or without the database in it, a damaged file, another
+    application's file, a malformed DATABASE_URL: one sentence each, exit code 2, no file changed."""
+    data = tmp_path / "data"
+    data.mkdir()
+    with bad_input.read_only(data):  # the default DATABASE_PATH, data/bot.sqlite3, cannot be created
+        assert bad_input.refusal(start_bot(tmp_path), code=2) == (
+            "Could not use the SQLite database data/bot.sqlite3 (unable to open database file): " + bad_input.WRITABLE
+        )
+    assert list(data.iterdir()) == []
+    bot_file = data / "bot.sqlite3"
+
+    async def create() -> None:
+        storage = SqliteStorage(bot_file)
+        await storage.open()
+        await storage.close()
+
+    asyncio.run(create())
+    before = bad_input.contents(data)
+    with bad_input.read_only(data):
+        assert bad_input.refusal(start_bot(tmp_path, DATABASE_PATH=str(bot_file)), code=2) == bad_input.unwritable(
+            bot_file
+        )
+    assert bad_input.contents(data) == before
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    for path, sentence in bad_input.bad_sqlite_files(bad, bot_file).items():
+        if path.stat().st_size == 0:
+            continue  # an empty file is a new database, which the bot starts
+        before = bad_input.contents(bad)
+        assert bad_input.refusal(start_bot(tmp_path, DATABASE_PATH=str(path)), code=2) == sentence
+        assert bad_input.contents(bad) == before
+    for url in bad_input.MALFORMED:
+        assert bad_input.refusal(start_bot(tmp_path, DATABASE_URL=url), code=2) == (
+            "DATABASE_URL is not a well-formed PostgreSQL address"
+            " (postgresql://user:password@host:port/database): check it."
+        )
+
+
+async def test_the_bot_leaves_another_applications_database_as_it_was(tmp_path: Path, pg_url: str) -> None:
+    await bad_input.add_foreign_table(pg_url)
+    before = await bad_input.public_tables(pg_url)
+    refused = await asyncio.to_thread(start_bot, tmp_path, DATABASE_URL=pg_url)
+    assert bad_input.refusal(refused, code=2) == (
+        f"{bad_input.postgres_database(pg_url)} is not the bot's database"
+        " (it holds other tables: customers); it was left as it was."
+    )
+    assert await bad_input.public_tables(pg_url) == before
 
 
 def _free_port() -> int:

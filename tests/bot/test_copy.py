@@ -2,6 +2,7 @@
 copied into an empty PostgreSQL database; every game replays the same afterwards."""
 
 import asyncio
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from bot.sessions import SessionService
 from bot.storage import GuildSettings, PostgresStorage, SqliteStorage, UserSettings
 from bot.storage import copy as copying
+from tests.bot import bad_input
 from tests.bot.test_sessions import started
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,11 +117,6 @@ async def test_copy_refuses_a_database_that_holds_data(sqlite_file: Path, pg_url
     out, err = await asyncio.wait_for(command.communicate(), 60)
     assert (command.returncode, out) == (1, b"")
     assert err.decode() == "The PostgreSQL database already holds data (in sessions): copy only into an empty one.\n"
-    missing = sqlite_file.with_name("none.sqlite3")
-    with pytest.raises(copying.CopyError) as refused:
-        await copying.copy(missing, pg_url)
-    assert str(refused.value) == f"There is no SQLite database at {missing}."
-    assert not missing.exists()
 
 
 async def test_a_game_the_copy_would_break_rolls_everything_back(
@@ -158,3 +155,48 @@ async def test_a_game_that_did_not_replay_before_is_copied_as_it_is(sqlite_file:
         ),
         "Every other game replays to its stored state.",
     ]
+
+
+def copy_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return bad_input.command("bot.storage.copy", *args)
+
+
+async def test_the_copy_leaves_a_source_that_is_not_the_bots_as_it_was(
+    sqlite_file: Path, pg_url: str, tmp_path: Path
+) -> None:  # fmt: skip
+    """Another application's file, random bytes, a truncated file, an empty one, a missing one:
+    one sentence each; no file changed or created, nothing written to PostgreSQL."""
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    for path, sentence in bad_input.bad_sqlite_files(folder, sqlite_file).items():
+        before = bad_input.contents(folder)
+        assert bad_input.refusal(await asyncio.to_thread(copy_command, str(path), pg_url)) == sentence
+        assert bad_input.contents(folder) == before
+    missing = folder / "none.sqlite3"
+    refused = await asyncio.to_thread(copy_command, str(missing), pg_url)
+    assert bad_input.refusal(refused) == f"There is no SQLite database at {missing}."
+    assert not missing.exists()
+    assert await bad_input.public_tables(pg_url) == {}
+
+
+async def test_the_copy_leaves_a_target_that_is_not_the_bots_as_it_was(sqlite_file: Path, pg_url: str) -> None:
+    await bad_input.add_foreign_table(pg_url)
+    before = await bad_input.public_tables(pg_url)
+    assert bad_input.refusal(await asyncio.to_thread(copy_command, str(sqlite_file), pg_url)) == (
+        f"{bad_input.postgres_database(pg_url)} is not the bot's database"
+        " (it holds other tables: customers); it was left as it was."
+    )
+    assert await bad_input.public_tables(pg_url) == before
+
+
+async def test_a_malformed_address_or_a_read_only_folder_is_one_sentence(sqlite_file: Path) -> None:
+    for url in bad_input.MALFORMED:
+        assert bad_input.refusal(await asyncio.to_thread(copy_command, str(sqlite_file), url)) == (
+            "DATABASE_URL is not a well-formed PostgreSQL address"
+            " (postgresql://user:password@host:port/database): check it."
+        )
+    before = bad_input.contents(sqlite_file.parent)
+    with bad_input.read_only(sqlite_file.parent):
+        refused = await asyncio.to_thread(copy_command, str(sqlite_file), bad_input.MALFORMED[0])
+    assert bad_input.refusal(refused) == bad_input.unwritable(sqlite_file)
+    assert bad_input.contents(sqlite_file.parent) == before

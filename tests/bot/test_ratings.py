@@ -19,6 +19,7 @@ from bot.storage import GameResult, PostgresStorage, Seat, SeatResult, SessionRe
 from bot.storage.ratings import RATINGS_MIGRATION
 from bot.storage.sql import migrations
 from games.core import Level
+from tests.bot import bad_input
 from tests.bot.test_sessions import started
 
 GUILD = 1_234_567_890_123_456_789
@@ -249,9 +250,54 @@ def test_the_recompute_command(tmp_path: Path) -> None:
         return found
 
     assert asyncio.run(read()) == kept
-    missing = subprocess.run(
-        [sys.executable, "-m", "bot.ratings", "recompute", str(tmp_path / "none.sqlite3")], cwd=ROOT,
-        capture_output=True, text=True,
-    )  # fmt: skip
-    assert missing.returncode == 1 and "There is no SQLite database" in missing.stderr
     assert ratings.main(["recount"]) == 2
+
+
+def recompute(database: str) -> subprocess.CompletedProcess[str]:
+    return bad_input.command("bot.ratings", "recompute", database)
+
+
+def test_the_recompute_leaves_a_file_that_is_not_the_bots_as_it_was(tmp_path: Path) -> None:
+    """Another application's file, random bytes, a truncated or empty file, a missing one, the
+    bot's file in a read-only folder: one sentence each, and no file changed or created."""
+    bot_file = tmp_path / "bot.sqlite3"
+
+    async def fill() -> None:
+        storage = SqliteStorage(bot_file)
+        await storage.open()
+        await finish(storage, [1, 2, 3, "strong"], [2, 1, 4, 3], NOW + 1)
+        await storage.close()
+
+    asyncio.run(fill())
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    for path, sentence in bad_input.bad_sqlite_files(folder, bot_file).items():
+        before = bad_input.contents(folder)
+        assert bad_input.refusal(recompute(str(path))) == sentence
+        assert bad_input.contents(folder) == before
+    missing = folder / "none.sqlite3"
+    assert bad_input.refusal(recompute(str(missing))) == f"There is no SQLite database at {missing}."
+    assert not missing.exists()
+    before = bad_input.contents(tmp_path)
+    with bad_input.read_only(tmp_path):
+        assert bad_input.refusal(recompute(str(bot_file))) == bad_input.unwritable(bot_file)
+    assert bad_input.contents(tmp_path) == before
+
+
+async def test_the_recompute_leaves_a_database_that_is_not_the_bots_as_it_was(pg_url: str) -> None:
+    """An empty database, one with another application's table, a malformed address: one sentence."""
+    database = bad_input.postgres_database(pg_url)
+    empty = await asyncio.to_thread(recompute, pg_url)
+    assert bad_input.refusal(empty) == f"{database} holds no data of the bot (it is empty); it was left as it was."
+    assert await bad_input.public_tables(pg_url) == {}
+    await bad_input.add_foreign_table(pg_url)
+    before = await bad_input.public_tables(pg_url)
+    assert bad_input.refusal(await asyncio.to_thread(recompute, pg_url)) == (
+        f"{database} is not the bot's database (it holds other tables: customers); it was left as it was."
+    )
+    assert await bad_input.public_tables(pg_url) == before
+    for url in bad_input.MALFORMED:
+        assert bad_input.refusal(await asyncio.to_thread(recompute, url)) == (
+            "DATABASE_URL is not a well-formed PostgreSQL address"
+            " (postgresql://user:password@host:port/database): check it."
+        )
