@@ -11,6 +11,7 @@ from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
 from bot.ui.components import Prompt
+from bot.ui.game_options import Option, model_options, options_line
 
 PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
 ALT_SIZE = 1024  # the characters of a file's description
@@ -54,8 +55,14 @@ class GameUI(ABC):
     def rules(self, lang: Language) -> discord.Embed:
         """A summary of the rules, house rules included."""
 
-    @abstractmethod
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str: ...
+    def command_options(self) -> tuple[Option, ...]:
+        """The ``start`` command's options, in order (the turn clock follows): by default every
+        option of the engine's model under its own name (``cmd.<game>.<field>.name``)."""
+        return tuple(Option(spec.name) for spec in model_options(self.game))
+
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
+        """The lobby's line of options (``<game>.options``, each value in words)."""
+        return options_line(self.game, options, lang)
 
     def seat_notes(self, record: SessionRecord, lang: Language) -> list[str]:
         """Lines the lobby adds under the options about who sits at the table (Fort Boyard: how often

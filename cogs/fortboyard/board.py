@@ -19,10 +19,11 @@ from typing import Any
 import discord
 from PIL import Image
 
-from bot.i18n import Language, percent, seconds_text, t
+from bot.i18n import Language, percent, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Prompt
+from bot.ui.game_options import Option
 from bot.ui.game_ui import (
     FIELD_SIZE,
     PICTURE,
@@ -644,11 +645,11 @@ class FortBoyardUI(DescribesFort, GameUI):
                         inline=False)  # fmt: skip
         return embed
 
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        opts = ENGINE.make_options(options)
-        assert isinstance(opts, FortBoyardOptions)
-        return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
-                 side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang))  # fmt: skip
+    def command_options(self) -> tuple[Option, ...]:
+        """The cards' language as ``cards``, the hourglass, and one skill for every computer
+        (``FortBoyardCog.start_options``); the computers' rates per category stay off the panel."""
+        return (Option("language", words="cards"), Option("side"), Option("clock"),
+                Option("computer", words="skill", bounds=(0, 100)))  # fmt: skip
 
     def seat_notes(self, record: SessionRecord, lang: Language) -> list[str]:
         """How often a computer wins each kind of trial, per level seated (none without a computer)."""

@@ -57,7 +57,6 @@ from games.forteresse.models import (
     Explore,
     Fight,
     ForteresseAction,
-    ForteresseOptions,
     ForteresseState,
     ForteresseView,
     HeroView,
@@ -482,12 +481,6 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
         rules = [f"{n}. {t(lang, f'forteresse.house.{key}')}" for n, (key, _) in enumerate(HOUSE_RULES, start=1)]
         add_list(embed, t(lang, "forteresse.rules.house_title"), rules)
         return embed
-
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        chosen = ENGINE.make_options(options)
-        assert isinstance(chosen, ForteresseOptions)
-        ties = "auto" if chosen.auto_ties else "ask"
-        return t(lang, "forteresse.options", ties=t(lang, f"forteresse.ties.{ties}"))
 
 
 def blocking_shown(view: ForteresseView) -> bool:

@@ -29,7 +29,7 @@ from bot.ui.game_ui import (
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, kind, label
 from games.fortissimo.engine import HOUSE_RULES
-from games.fortissimo.models import Fire, FortissimoOptions, FortissimoState, FortissimoView, Insert, PutBack, Take
+from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
 
 GAME = ENGINE.name
 FIRST_MESSAGE_ROWS = 5
@@ -294,14 +294,3 @@ class FortissimoUI(GameUI):
             name=t(lang, "fortissimo.rules.controls_title"), value=t(lang, "fortissimo.rules.controls"), inline=False
         )
         return embed
-
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        opts = ENGINE.make_options(options)
-        assert isinstance(opts, FortissimoOptions)
-        return t(
-            lang,
-            "fortissimo.options",
-            variant=t(lang, f"fortissimo.variant.{opts.variant}"),
-            crow_cap=t(lang, "common.yes" if opts.crow_cap else "common.no"),
-            first_player=t(lang, f"fortissimo.first_player.{opts.first_player}"),
-        )

@@ -49,7 +49,6 @@ from games.labyrinthe.models import (
     Bet,
     Challenge,
     Choose,
-    LabyrintheOptions,
     LabyrintheState,
     LabyrintheView,
     Move,
@@ -355,13 +354,3 @@ class LabyrintheUI(DescribesCastle, GameUI):
             name=t(lang, "labyrinthe.rules.controls_title"), value=t(lang, "labyrinthe.rules.controls"), inline=False
         )
         return embed
-
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        opts = ENGINE.make_options(options)
-        assert isinstance(opts, LabyrintheOptions)
-        return t(
-            lang,
-            "labyrinthe.options",
-            boxes=t(lang, f"labyrinthe.boxes.{'open' if opts.open_boxes else 'closed'}"),
-            first_player=t(lang, f"labyrinthe.first_player.{opts.first_player}"),
-        )
