@@ -26,10 +26,10 @@ from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Promp
 from bot.ui.game_options import Option
 from bot.ui.game_ui import (
     FIELD_SIZE,
+    HOUSE,
     PICTURE,
     BoardMessage,
     GameUI,
-    add_list,
     add_recent,
     computer_thinking,
     seat_mention,
@@ -47,7 +47,6 @@ from games.fortboyard.engine import (
     CLUES_FOR_ROUND_3,
     DUEL_REPLAYS,
     HANDFUL,
-    HOUSE_RULES,
     KEY_STOCK,
     KEYS_FOR_ROUND_2,
 )
@@ -130,6 +129,8 @@ def house_rule(key: str, lang: Language) -> str:
 class FortBoyardUI(DescribesFort, GameUI):
     game = GAME
     title_key = "fortboyard.title"
+    colour = COLOUR
+    rule_parts = ("rounds", "trials", "kinds", HOUSE, "controls")
     has_picture = True
     tells_news = True  # trials and rounds are told in the thread, with pings
 
@@ -629,21 +630,17 @@ class FortBoyardUI(DescribesFort, GameUI):
             place += len(group)
         return embed
 
-    def rules(self, lang: Language) -> discord.Embed:
-        """The book in short, every kind of trial with its bounds, and every house rule; the
-        setup's numbers come from the engine's constants (``rule_facts``)."""
-        embed = discord.Embed(title=t(lang, "fortboyard.rules.title"), colour=COLOUR,
-                              description=rule_text("fortboyard.rules.summary", lang))  # fmt: skip
-        for part in ("rounds", "trials"):
-            embed.add_field(name=t(lang, f"fortboyard.rules.{part}_title"), value=rule_text(f"fortboyard.rules.{part}", lang),
-                            inline=False)  # fmt: skip
-        for category, kinds in KINDS.items():
-            lines = [f"• {rule_text(f'fortboyard.kind.{kind}', lang)}" for kind in kinds]
-            embed.add_field(name=t(lang, f"fortboyard.category.{category}"), value="\n".join(lines), inline=False)
-        add_list(embed, t(lang, "fortboyard.rules.house_title"), [f"• {house_rule(key, lang)}" for key in HOUSE_RULES])
-        embed.add_field(name=t(lang, "fortboyard.rules.controls_title"), value=t(lang, "fortboyard.rules.controls"),
-                        inline=False)  # fmt: skip
-        return embed
+    def rule_fields(self, part: str, lang: Language) -> list[tuple[str, str]]:
+        """The kinds of trial, category by category, with their bounds."""
+        if part != "kinds":
+            return super().rule_fields(part, lang)
+        return [(t(lang, f"fortboyard.category.{category}"),
+                 "\n".join(f"• {rule_text(f'fortboyard.kind.{kind}', lang)}" for kind in kinds))
+                for category, kinds in KINDS.items()]  # fmt: skip
+
+    def rule_text(self, key: str, lang: Language) -> str:
+        """The setup's numbers come from the engine's constants (``rule_facts``)."""
+        return rule_text(key, lang)
 
     def command_options(self) -> tuple[Option, ...]:
         """The cards' language as ``cards``, the hourglass, and one skill for every computer
