@@ -11,9 +11,12 @@ from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
 from bot.ui.components import Prompt
+from bot.ui.game_options import Option, model_options, options_line
+from games.core import registry
 
 PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
 ALT_SIZE = 1024  # the characters of a file's description
+HOUSE = "house"  # the house rules' place among the parts of a rules sheet (``GameUI.rule_parts``)
 
 
 class BoardMessage(NamedTuple):
@@ -50,12 +53,47 @@ class GameUI(ABC):
     def result(self, record: SessionRecord, state: Any, lang: Language) -> discord.Embed:
         """The final result: winner, tie-break and score details."""
 
-    @abstractmethod
+    # The rules sheet: ``<game>.rules.title``, the summary ``<game>.rules.summary``, then one field
+    # per part, ``<game>.rules.<part>_title`` over ``<game>.rules.<part>``; HOUSE stands for the
+    # list of house rules, ``<game>.house.<key>`` for each key of the engine's ``HOUSE_RULES``.
+    colour: int = 0x2B6CB0  # the sheet's (and the game's embeds') colour
+    rule_parts: tuple[str, ...] = (HOUSE, "controls")
+    house_numbered: bool = False  # « 1. … » (rules cited by their number) rather than « • … »
+
     def rules(self, lang: Language) -> discord.Embed:
         """A summary of the rules, house rules included."""
+        summary = self.rule_text(f"{self.game}.rules.summary", lang)
+        embed = discord.Embed(title=t(lang, f"{self.game}.rules.title"), description=summary, colour=self.colour)
+        for part in self.rule_parts:
+            if part == HOUSE:
+                keys = registry.get(self.game).house_rules
+                lines = [f"{f'{n}.' if self.house_numbered else '•'} {self.house_rule(key, lang)}"
+                         for n, key in enumerate(keys, start=1)]  # fmt: skip
+                add_list(embed, t(lang, f"{self.game}.rules.house_title"), lines)
+            for name, value in self.rule_fields(part, lang) if part != HOUSE else ():
+                embed.add_field(name=name, value=value, inline=False)
+        return embed
 
-    @abstractmethod
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str: ...
+    def rule_fields(self, part: str, lang: Language) -> list[tuple[str, str]]:
+        """The fields (name, value) of one part of the rules sheet; a game words its own parts."""
+        return [(t(lang, f"{self.game}.rules.{part}_title"), self.rule_text(f"{self.game}.rules.{part}", lang))]
+
+    def rule_text(self, key: str, lang: Language) -> str:
+        """A text of the rules sheet; a game fills in the numbers its texts state."""
+        return t(lang, key)
+
+    def house_rule(self, key: str, lang: Language) -> str:
+        """One house rule, as the rules sheet states it."""
+        return self.rule_text(f"{self.game}.house.{key}", lang)
+
+    def command_options(self) -> tuple[Option, ...]:
+        """The ``start`` command's options, in order (the turn clock follows): by default every
+        option of the engine's model under its own name (``cmd.<game>.<field>.name``)."""
+        return tuple(Option(spec.name) for spec in model_options(self.game))
+
+    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
+        """The lobby's line of options (``<game>.options``, each value in words)."""
+        return options_line(self.game, options, lang)
 
     def seat_notes(self, record: SessionRecord, lang: Language) -> list[str]:
         """Lines the lobby adds under the options about who sits at the table (Fort Boyard: how often

@@ -1,19 +1,24 @@
 """The lobby message: who sits at the table, the options, and its buttons; the host's private
 panel to change the options before the start."""
 
-import types
-import typing
-from typing import Any, Literal, NamedTuple
+from typing import Any
 
 import discord
 
-from bot.i18n import Language, catalog, clock_text, seconds_text, t
-from bot.storage import MAX_TURN_MINUTES, SessionRecord
+from bot.i18n import Language, catalog, clock_text, t
+from bot.storage import SessionRecord
 from bot.ui.components import LobbyButton, LobbyMenu, OptionButton, OptionMenu, RulesButton
+from bot.ui.game_options import (
+    TURN_CLOCK_OPTION,
+    OptionSpec,
+    choice_token,
+    option_key,
+    option_name,
+    option_specs,
+    value_text,
+)
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
 from games.core import registry
-
-TURN_CLOCK_OPTION = "turn_clock"  # the panel's name for the table's turn clock, beside the game's options
 
 
 def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMessage:
@@ -84,81 +89,17 @@ def rules_button(game: str, lang: Language, row: int | None = None) -> RulesButt
 
 
 # -- the host's options panel --------------------------------------------------------
-class OptionSpec(NamedTuple):
-    """One option the start command offers: a choice among ``choices``, or a number (no choices)
-    from ``low`` to ``high``."""
-
-    name: str  # the field of the game's options model, or TURN_CLOCK_OPTION
-    choices: tuple[Any, ...] = ()
-    low: int = 0
-    high: int = 0
-    seconds: bool = False  # a number of seconds (the field says ``json_schema_extra={"unit": "seconds"}``)
-
-
-def _choices(annotation: Any) -> tuple[Any, ...]:
-    """The values of a yes-or-no or Literal field (unions of Literals too); () for any other."""
-    if annotation is bool:
-        return (True, False)
-    if typing.get_origin(annotation) is Literal:
-        return typing.get_args(annotation)
-    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
-        parts = [_choices(part) for part in typing.get_args(annotation)]
-        return tuple(value for part in parts for value in part) if all(parts) else ()
-    return ()
-
-
-def option_specs(game: str) -> list[OptionSpec]:
-    """The game's choice and bounded number options (nested settings stay out), then the turn clock."""
-    specs = []
-    for name, field in registry.get(game).options_model.model_fields.items():
-        if choices := _choices(field.annotation):
-            specs.append(OptionSpec(name, choices))
-        elif field.annotation is int:
-            low = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
-            high = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
-            extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
-            if low is not None and high is not None:
-                specs.append(OptionSpec(name, (), low, high, seconds=extra.get("unit") == "seconds"))
-    return [*specs, OptionSpec(TURN_CLOCK_OPTION, (), 0, MAX_TURN_MINUTES)]
-
-
-def choice_token(value: Any) -> str:
-    """A choice as a menu value: ``true``/``false`` for yes or no, else its own text."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def _about(game: str, name: str, lang: Language) -> str | None:
     """What the start command says of an option, if it has it under the option's own name."""
     key = f"cmd.start.{TURN_CLOCK_OPTION}.desc" if name == TURN_CLOCK_OPTION else f"cmd.{game}.{name}.desc"
     return t(lang, key) if catalog().has(lang, key) else None
 
 
-def _key(game: str, name: str) -> str:
-    return f"lobby.option.{TURN_CLOCK_OPTION}" if name == TURN_CLOCK_OPTION else f"{game}.option.{name}"
-
-
-def option_name(game: str, name: str, lang: Language) -> str:
-    """An option's name in words (``<game>.option.<name>``)."""
-    return t(lang, _key(game, name))
-
-
 def _labelled(game: str, spec: OptionSpec, value: Any, lang: Language) -> str:
     """ "name: value", or as the option words it (``<key>.pair``: Fort Boyard's "French cards" says it all)."""
-    key = _key(game, spec.name)
+    key = option_key(game, spec.name)
     pair = f"{key}.pair" if catalog().has(lang, f"{key}.pair") else "lobby.options.pair"
-    return t(lang, pair, option=option_name(game, spec.name, lang), value=_value_text(game, spec, value, lang))
-
-
-def _value_text(game: str, spec: OptionSpec, value: Any, lang: Language) -> str:
-    """A value as the start command or the lobby words it."""
-    if spec.name == TURN_CLOCK_OPTION:
-        return clock_text(value, lang)
-    if isinstance(value, bool):
-        return t(lang, "common.yes" if value else "common.no")
-    if spec.seconds:
-        return seconds_text(value, lang)
-    key = f"{game}.{spec.name}.{value}"
-    return t(lang, key) if catalog().has(lang, key) else str(value)
+    return t(lang, pair, option=option_name(game, spec.name, lang), value=value_text(game, spec, value, lang))
 
 
 def _clip(text: str, size: int) -> str:

@@ -7,7 +7,9 @@ unfiltered rows, and IEND: no time, no text.
 """
 
 import struct
+import threading
 import zlib
+from typing import Any
 
 from PIL import Image
 
@@ -78,3 +80,34 @@ def chunks(png: bytes) -> list[bytes]:
         tags.append(tag)
         at += 12 + length
     return tags
+
+
+class Picture:
+    """A game's board picture. ``draw`` refuses any view but the public one (a posted picture never
+    depends on a seat's own knowledge) and paints under ``lock`` (the drawing's shared caches, and
+    FreeType's faces for a picture with text: ``lettering.LOCK``); ``render`` puts the drawing on
+    its palette (``to_palette``, its flat colours exact) and encodes it, outside the lock, so that
+    pictures are drawn from several threads (``asyncio.to_thread``)."""
+
+    title: str  # the game's name, in the refusal of a seat's view
+    lock: threading.Lock
+    flat_colours: tuple[RGB, ...] = ()  # none: the picture is encoded in RGB, as drawn
+    sample_every: int = 4
+
+    def public(self, view: Any) -> bool:
+        return view.seat is None
+
+    def paint(self, view: Any, *context: Any) -> Image.Image:
+        """The picture of the public ``view`` in RGB (``context``: the words or names it shows)."""
+        raise NotImplementedError
+
+    def draw(self, view: Any, *context: Any) -> Image.Image:
+        if not self.public(view):
+            raise ValueError(f"the {self.title} picture draws the public view only (ENGINE.view(state, None))")
+        with self.lock:
+            return self.paint(view, *context)
+
+    def render(self, view: Any, *context: Any) -> bytes:
+        """The picture as PNG bytes: the same view always gives the same bytes."""
+        image = self.draw(view, *context)
+        return encode(to_palette(image, self.flat_colours, self.sample_every) if self.flat_colours else image)

@@ -32,10 +32,10 @@ from bot.storage import SessionRecord
 from bot.ui.components import MORE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import (
     FIELD_SIZE,
+    HOUSE,
     PICTURE,
     BoardMessage,
     GameUI,
-    add_list,
     add_recent,
     computer_thinking,
     seat_name,
@@ -54,7 +54,7 @@ from games.fireship.board import (
     label,
     parse_label,
 )
-from games.fireship.engine import HOUSE_RULES, REACTION_SECONDS
+from games.fireship.engine import REACTION_SECONDS
 from games.fireship.models import (
     FLEET,
     Accept,
@@ -137,6 +137,8 @@ def house_rule(key: str, lang: Language) -> str:
 class FireshipUI(DescribesSea, GameUI):
     game = GAME
     title_key = "fireship.title"
+    colour = COLOUR
+    rule_parts = ("attacks", "specials", "cards", HOUSE, "controls")
     has_picture = True
 
     def picture(self, record: SessionRecord, state: FireshipState, lang: Language) -> bytes:
@@ -554,26 +556,15 @@ class FireshipUI(DescribesSea, GameUI):
             place += len(group)
         return embed
 
-    def rules(self, lang: Language) -> discord.Embed:
-        embed = discord.Embed(
-            title=t(lang, "fireship.rules.title"), description=t(lang, "fireship.rules.summary"), colour=COLOUR
-        )
-        for part in ("attacks", "specials", "cards"):
-            embed.add_field(
-                name=t(lang, f"fireship.rules.{part}_title"), value=t(lang, f"fireship.rules.{part}"), inline=False
-            )
-        add_list(embed, t(lang, "fireship.rules.house_title"), [f"• {house_rule(key, lang)}" for key in HOUSE_RULES])
-        embed.add_field(
-            name=t(lang, "fireship.rules.controls_title"), value=t(lang, "fireship.rules.controls"), inline=False
-        )
-        return embed
-
     def describe_options(self, options: dict[str, Any], lang: Language) -> str:
         opts = ENGINE.make_options(options)
         assert isinstance(opts, FireshipOptions)
         if opts.rounds:
             return t(lang, "fireship.options.rounds", rounds=opts.rounds)
         return t(lang, "fireship.options.unlimited")
+
+    def house_rule(self, key: str, lang: Language) -> str:
+        return house_rule(key, lang)
 
 
 def _as_seen(record: SessionRecord, state: FireshipState) -> SessionRecord:

@@ -124,8 +124,6 @@ SEAT_INKS: tuple[RGB, ...] = (WHITE, WHITE, WHITE, OUTLINE)  # digits on a seat'
 HOME_TINT = 0.45
 REACH_TINT = 0.40
 
-_LOCK = threading.Lock()
-
 
 # -- geometry -------------------------------------------------------------------------
 def _as_cell(cell: Sequence[int]) -> Cell:
@@ -637,27 +635,13 @@ def _flat_colours() -> list[RGB]:
 FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """The picture on 256 colours, its flat colours exact (``png.to_palette``)."""
-    return png.to_palette(image, FLAT_COLOURS, sample_every=3)
+class FireshipPicture(png.Picture):
+    """The sea in RGB, from the public view; ``labels`` is accepted for the common picture
+    interface and unused: the picture draws no words."""
 
+    title, lock, flat_colours, sample_every = "Fireship", threading.Lock(), FLAT_COLOURS, 3
 
-def render(view: FireshipView, labels: Mapping[str, str] | None = None) -> bytes:
-    """The sea of ``view`` as PNG bytes (``draw``, on its palette)."""
-    return png.encode(to_palette(draw(view, labels)))
-
-
-def draw(view: FireshipView, labels: Mapping[str, str] | None = None) -> Image.Image:
-    """The sea of ``view`` in RGB.
-
-    ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``); a seat's
-    view is refused with ValueError, so a posted picture never depends on a
-    seat's own knowledge. ``labels`` is accepted for the common picture
-    interface and unused: the picture draws no words.
-    """
-    if view.seat is not None:
-        raise ValueError("the Fireship picture draws the public view only (ENGINE.view(state, None))")
-    with _LOCK:
+    def paint(self, view: FireshipView, labels: Mapping[str, str] | None = None) -> Image.Image:
         image = _background().copy()
         pen = ImageDraw.Draw(image)
         _tints(image, view)
@@ -668,4 +652,8 @@ def draw(view: FireshipView, labels: Mapping[str, str] | None = None) -> Image.I
         _steered(pen, view)
         _panel(image, pen, view)
         _chips(image, pen, view)
-    return image
+        return image
+
+
+PICTURE = FireshipPicture()
+render, draw = PICTURE.render, PICTURE.draw

@@ -19,16 +19,17 @@ from typing import Any
 import discord
 from PIL import Image
 
-from bot.i18n import Language, percent, seconds_text, t
+from bot.i18n import Language, percent, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Prompt
+from bot.ui.game_options import Option
 from bot.ui.game_ui import (
     FIELD_SIZE,
+    HOUSE,
     PICTURE,
     BoardMessage,
     GameUI,
-    add_list,
     add_recent,
     computer_thinking,
     seat_mention,
@@ -41,7 +42,7 @@ from cogs.fortboyard.picture import draw, render
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
-from games.fortboyard.engine import CLUES_FOR_ROUND_3, DUEL_REPLAYS, HOUSE_RULES, KEYS_FOR_ROUND_2
+from games.fortboyard.engine import CLUES_FOR_ROUND_3, DUEL_REPLAYS, KEYS_FOR_ROUND_2
 from games.fortboyard.material import BAG, HANDFUL, KEY_STOCK
 from games.fortboyard.models import (
     ANSWER_LENGTH,
@@ -122,6 +123,8 @@ def house_rule(key: str, lang: Language) -> str:
 class FortBoyardUI(DescribesFort, GameUI):
     game = GAME
     title_key = "fortboyard.title"
+    colour = COLOUR
+    rule_parts = ("rounds", "trials", "kinds", HOUSE, "controls")
     has_picture = True
     tells_news = True  # trials and rounds are told in the thread, with pings
 
@@ -621,27 +624,23 @@ class FortBoyardUI(DescribesFort, GameUI):
             place += len(group)
         return embed
 
-    def rules(self, lang: Language) -> discord.Embed:
-        """The book in short, every kind of trial with its bounds, and every house rule; the
-        setup's numbers come from the engine's constants (``rule_facts``)."""
-        embed = discord.Embed(title=t(lang, "fortboyard.rules.title"), colour=COLOUR,
-                              description=rule_text("fortboyard.rules.summary", lang))  # fmt: skip
-        for part in ("rounds", "trials"):
-            embed.add_field(name=t(lang, f"fortboyard.rules.{part}_title"), value=rule_text(f"fortboyard.rules.{part}", lang),
-                            inline=False)  # fmt: skip
-        for category, kinds in KINDS.items():
-            lines = [f"• {rule_text(f'fortboyard.kind.{kind}', lang)}" for kind in kinds]
-            embed.add_field(name=t(lang, f"fortboyard.category.{category}"), value="\n".join(lines), inline=False)
-        add_list(embed, t(lang, "fortboyard.rules.house_title"), [f"• {house_rule(key, lang)}" for key in HOUSE_RULES])
-        embed.add_field(name=t(lang, "fortboyard.rules.controls_title"), value=t(lang, "fortboyard.rules.controls"),
-                        inline=False)  # fmt: skip
-        return embed
+    def rule_fields(self, part: str, lang: Language) -> list[tuple[str, str]]:
+        """The kinds of trial, category by category, with their bounds."""
+        if part != "kinds":
+            return super().rule_fields(part, lang)
+        return [(t(lang, f"fortboyard.category.{category}"),
+                 "\n".join(f"• {rule_text(f'fortboyard.kind.{kind}', lang)}" for kind in kinds))
+                for category, kinds in KINDS.items()]  # fmt: skip
 
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        opts = ENGINE.make_options(options)
-        assert isinstance(opts, FortBoyardOptions)
-        return t(lang, "fortboyard.options", language=t(lang, f"fortboyard.language.{opts.language}"),
-                 side=t(lang, f"fortboyard.side.{opts.side}"), clock=seconds_text(opts.clock, lang))  # fmt: skip
+    def rule_text(self, key: str, lang: Language) -> str:
+        """The setup's numbers come from the engine's constants (``rule_facts``)."""
+        return rule_text(key, lang)
+
+    def command_options(self) -> tuple[Option, ...]:
+        """The cards' language as ``cards``, the hourglass, and one skill for every computer
+        (``FortBoyardCog.start_options``); the computers' rates per category stay off the panel."""
+        return (Option("language", words="cards"), Option("side"), Option("clock"),
+                Option("computer", words="skill", bounds=(0, 100)))  # fmt: skip
 
     def seat_notes(self, record: SessionRecord, lang: Language) -> list[str]:
         """How often a computer wins each kind of trial, per level seated (none without a computer)."""

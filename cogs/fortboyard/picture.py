@@ -172,7 +172,6 @@ LABELS: dict[str, dict[str, str]] = {
     },
 }  # fmt: skip
 
-_LOCK = DRAWING  # shared with every picture that draws text
 
 Box = tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -701,31 +700,21 @@ def _flat_colours() -> list[RGB]:
 FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """The picture on 256 colours, its flat colours exact (``png.to_palette``)."""
-    return png.to_palette(image, FLAT_COLOURS, sample_every=4)
+class FortBoyardPicture(png.Picture):
+    """The board in RGB, from the public view. ``names`` are the players' display names in seat
+    order (a missing one shows the seat number); ``lang`` is "fr" or "en"."""
 
+    title, lock, flat_colours = "Fort Boyard", DRAWING, FLAT_COLOURS  # the lock every picture with text shares
 
-def render(view: FortBoyardView, names: list[str], lang: str) -> bytes:
-    """The board of ``view`` as PNG bytes (``draw``, on its palette)."""
-    return png.encode(to_palette(draw(view, names, lang)))
-
-
-def draw(view: FortBoyardView, names: list[str], lang: str) -> Image.Image:
-    """The board of ``view`` in RGB.
-
-    ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``); a seat's
-    view is refused with ValueError, so a posted picture never depends on a
-    seat's own knowledge. ``names`` are the players' display names in seat
-    order (a missing one shows the seat number); ``lang`` is "fr" or "en".
-    """
-    if view.seat is not None:
-        raise ValueError("the Fort Boyard picture draws the public view only (ENGINE.view(state, None))")
-    words = _labels(lang)
-    with _LOCK:
+    def paint(self, view: FortBoyardView, names: list[str], lang: str) -> Image.Image:
+        words = _labels(lang)
         image = _background(lang if lang in LABELS else "en").copy()
         _courtyard(image, view, words)
         _pawns(image, view)
         _corners(image, view, words)
         _legend(image, view, names)
-    return image
+        return image
+
+
+PICTURE = FortBoyardPicture()
+render, draw = PICTURE.render, PICTURE.draw

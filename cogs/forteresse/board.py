@@ -22,11 +22,11 @@ from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import ASK, MORE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import (
+    HOUSE,
     PICTURE,
     RECENT_SHOWN,
     BoardMessage,
     GameUI,
-    add_list,
     add_recent,
     seat_mention,
     seat_name,
@@ -46,7 +46,7 @@ from cogs.forteresse.names import (
 from cogs.forteresse.narration import EVENT_VARIANTS, PRIVATE_EVENTS, Narration  # noqa: F401
 from cogs.forteresse.picture import LABEL_KEYS, draw, render
 from games.forteresse import ENGINE
-from games.forteresse.cards import HOUSE_RULES, TREASURES_TO_WIN, is_lieu, rank_of, value
+from games.forteresse.cards import TREASURES_TO_WIN, is_lieu, rank_of, value
 from games.forteresse.models import (
     Attach,
     Attack,
@@ -57,7 +57,6 @@ from games.forteresse.models import (
     Explore,
     Fight,
     ForteresseAction,
-    ForteresseOptions,
     ForteresseState,
     ForteresseView,
     HeroView,
@@ -100,6 +99,9 @@ def _mark(lang: Language, mark: str, card: str, **params: object) -> str:
 class ForteresseUI(DescribesTable, Narration, GameUI):
     game = GAME
     title_key = "forteresse.title"
+    colour = COLOUR
+    rule_parts = ("phases", "controls", HOUSE)
+    house_numbered = True  # the house rules are cited by their number
     has_picture = True
 
     # -- the public board ---------------------------------------------------------
@@ -469,25 +471,12 @@ class ForteresseUI(DescribesTable, Narration, GameUI):
             embed.add_field(name=name, value=clip(text, FIELD_SIZE), inline=False)
         return embed
 
-    def rules(self, lang: Language) -> discord.Embed:
-        """The book in short, phase by phase, how to play in Discord, and every house rule."""
-        summary = t(lang, "forteresse.rules.summary")
-        embed = discord.Embed(title=t(lang, "forteresse.rules.title"), description=summary, colour=COLOUR)
-        for phase in (1, 2, 3, 4):
-            name = t(lang, f"forteresse.phase.{phase}")
-            title = t(lang, "forteresse.rules.phase_title", numeral=ROMAN[phase], phase=name)
-            embed.add_field(name=title, value=t(lang, f"forteresse.rules.phase.{phase}"), inline=False)
-        controls = t(lang, "forteresse.rules.controls")
-        embed.add_field(name=t(lang, "forteresse.rules.controls_title"), value=controls, inline=False)
-        rules = [f"{n}. {t(lang, f'forteresse.house.{key}')}" for n, (key, _) in enumerate(HOUSE_RULES, start=1)]
-        add_list(embed, t(lang, "forteresse.rules.house_title"), rules)
-        return embed
-
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        chosen = ENGINE.make_options(options)
-        assert isinstance(chosen, ForteresseOptions)
-        ties = "auto" if chosen.auto_ties else "ask"
-        return t(lang, "forteresse.options", ties=t(lang, f"forteresse.ties.{ties}"))
+    def rule_fields(self, part: str, lang: Language) -> list[tuple[str, str]]:
+        """The book in short, phase by phase."""
+        if part != "phases":
+            return super().rule_fields(part, lang)
+        return [(t(lang, "forteresse.rules.phase_title", numeral=ROMAN[phase], phase=t(lang, f"forteresse.phase.{phase}")),
+                 t(lang, f"forteresse.rules.phase.{phase}")) for phase in (1, 2, 3, 4)]  # fmt: skip
 
 
 def blocking_shown(view: ForteresseView) -> bool:

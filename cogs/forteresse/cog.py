@@ -5,13 +5,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import command_text as text
-from bot.ui.game_cog import TURN_CLOCK, GameCog
+from bot.ui.game_cog import GameCog, start_command
 from cogs.forteresse.board import ForteresseUI
 from cogs.forteresse.hint import HintButton
 
 
 class ForteresseCog(GameCog, group_name=text("cmd.forteresse.name"), group_description=text("cmd.forteresse.desc")):
     ui = ForteresseUI()
+    start = start_command(ui)  # a solitaire: the table opens and the game starts at once
 
     def __init__(self, bot: commands.Bot) -> None:
         super().__init__(bot)
@@ -19,17 +20,6 @@ class ForteresseCog(GameCog, group_name=text("cmd.forteresse.name"), group_descr
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(HintButton)
-
-    @app_commands.command(name=text("cmd.start.name"), description=text("cmd.forteresse.start.desc"))
-    @app_commands.rename(auto_ties=text("cmd.forteresse.auto_ties.name"), turn_clock=text("cmd.start.turn_clock.name"))
-    @app_commands.describe(
-        auto_ties=text("cmd.forteresse.auto_ties.desc"), turn_clock=text("cmd.start.turn_clock.desc")
-    )
-    async def start(
-        self, interaction: discord.Interaction, auto_ties: bool = False, turn_clock: TURN_CLOCK | None = None
-    ) -> None:
-        """A solitaire: the table opens and the game starts at once, in its own thread where allowed."""
-        await self.open_table(interaction, {"auto_ties": auto_ties}, turn_clock)
 
     @app_commands.command(name=text("cmd.forteresse.hand.name"), description=text("cmd.forteresse.hand.desc"))
     async def hand(self, interaction: discord.Interaction) -> None:

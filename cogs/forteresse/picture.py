@@ -125,8 +125,6 @@ LOST_BG = (170, 40, 40)
 BOSS_RED = (200, 36, 36)
 TAPPED_GREY = (150, 150, 150)
 
-_LOCK = lettering.LOCK
-
 
 # =============================================================================
 # Fonts and text (the built-in font, accents drawn by hand)
@@ -592,31 +590,31 @@ class _Table:
 # =============================================================================
 
 
-def render(view: ForteresseView, labels: Mapping[str, str]) -> bytes:
-    """The table of ``view`` as PNG bytes (``draw``)."""
-    return png.encode(draw(view, labels))
+class ForteressePicture(png.Picture):
+    """The table in RGB, from the public view: its ``hand`` is None, and the picture shows the
+    hand's size only. ``labels`` maps every key of ``LABEL_KEYS`` to its text in the reader's
+    language. Encoded in RGB (no palette)."""
 
+    title, lock = "Forteresse", lettering.LOCK
 
-def draw(view: ForteresseView, labels: Mapping[str, str]) -> Image.Image:
-    """The table of ``view`` in RGB.
+    def public(self, view: ForteresseView) -> bool:
+        return view.hand is None and view.seat is None
 
-    ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``): its
-    ``hand`` is None, and the picture shows the hand's size only. A seat's
-    view (with the hand's cards) is refused with ValueError, so a picture
-    posted in a channel can never show the hand. ``labels`` maps every key of
-    ``LABEL_KEYS`` to its text in the reader's language.
-    """
-    if view.hand is not None or view.seat is not None:
-        raise ValueError("the Forteresse picture draws the public view only (ENGINE.view(state, None))")
-    missing = [key for key in LABEL_KEYS if key not in labels]
-    if missing:
-        raise KeyError(f"missing picture labels: {', '.join(missing)}")
-    with _LOCK:
+    def draw(self, view: ForteresseView, labels: Mapping[str, str]) -> Image.Image:
+        missing = [key for key in LABEL_KEYS if key not in labels]
+        if self.public(view) and missing:
+            raise KeyError(f"missing picture labels: {', '.join(missing)}")
+        return super().draw(view, labels)
+
+    def paint(self, view: ForteresseView, labels: Mapping[str, str]) -> Image.Image:
         table = _Table(view, labels)
         table.title()
         y = table.fortress(TITLE_H + GAP)
         y = table.paths(y + GAP)
         y = table.enemies(y + GAP)
         table.player(y + GAP)
-        image = table.image
-    return image
+        return table.image
+
+
+PICTURE = ForteressePicture()
+render, draw = PICTURE.render, PICTURE.draw

@@ -17,10 +17,10 @@ from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect
 from bot.ui.game_ui import (
+    HOUSE,
     RECENT_SHOWN,
     BoardMessage,
     GameUI,
-    add_list,
     add_recent,
     computer_thinking,
     seat_mention,
@@ -28,8 +28,7 @@ from bot.ui.game_ui import (
 )
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, kind, label
-from games.fortissimo.engine import HOUSE_RULES
-from games.fortissimo.models import Fire, FortissimoOptions, FortissimoState, FortissimoView, Insert, PutBack, Take
+from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
 
 GAME = ENGINE.name
 FIRST_MESSAGE_ROWS = 5
@@ -46,6 +45,8 @@ def card_text(card: int, lang: Language, advanced: bool) -> str:
 class FortissimoUI(GameUI):
     game = GAME
     title_key = "fortissimo.title"
+    colour = COLOURS["basic"]
+    rule_parts = ("advanced", HOUSE, "controls")
 
     # -- board ----------------------------------------------------------------
     def board(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[BoardMessage]:
@@ -278,30 +279,3 @@ class FortissimoUI(GameUI):
         return f"{reason}_points" if reason == "ten_cards" and view.scores is not None else reason
 
     # -- texts ----------------------------------------------------------------
-    def rules(self, lang: Language) -> discord.Embed:
-        embed = discord.Embed(
-            title=t(lang, "fortissimo.rules.title"), description=t(lang, "fortissimo.rules.summary"), colour=0xC05621
-        )
-        embed.add_field(
-            name=t(lang, "fortissimo.rules.advanced_title"), value=t(lang, "fortissimo.rules.advanced"), inline=False
-        )
-        add_list(
-            embed,
-            t(lang, "fortissimo.rules.house_title"),
-            [f"• {t(lang, f'fortissimo.house.{key}')}" for key in HOUSE_RULES],
-        )
-        embed.add_field(
-            name=t(lang, "fortissimo.rules.controls_title"), value=t(lang, "fortissimo.rules.controls"), inline=False
-        )
-        return embed
-
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        opts = ENGINE.make_options(options)
-        assert isinstance(opts, FortissimoOptions)
-        return t(
-            lang,
-            "fortissimo.options",
-            variant=t(lang, f"fortissimo.variant.{opts.variant}"),
-            crow_cap=t(lang, "common.yes" if opts.crow_cap else "common.no"),
-            first_player=t(lang, f"fortissimo.first_player.{opts.first_player}"),
-        )

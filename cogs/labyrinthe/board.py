@@ -29,10 +29,10 @@ from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import (
     FIELD_SIZE,
+    HOUSE,
     PICTURE,
     BoardMessage,
     GameUI,
-    add_list,
     add_recent,
     computer_thinking,
     seat_mention,
@@ -42,14 +42,13 @@ from cogs.labyrinthe.describe import DescribesCastle
 from cogs.labyrinthe.names import PAWNS, TREASURES, TURN_KEYS, treasure_name, turn_text  # noqa: F401 - TREASURES, TURN_KEYS: for the catalog tests
 from cogs.labyrinthe.picture import draw, render
 from games.labyrinthe import ENGINE
-from games.labyrinthe.engine import HOUSE_RULES, TREASURES_TO_WIN
+from games.labyrinthe.engine import TREASURES_TO_WIN
 from games.labyrinthe.maze import CENTRE, INNER, OUTER, RINGS, Cell, label
 from games.labyrinthe.models import (
     SIGNS,
     Bet,
     Challenge,
     Choose,
-    LabyrintheOptions,
     LabyrintheState,
     LabyrintheView,
     Move,
@@ -71,6 +70,8 @@ NEWS = frozenset({"challenged", "stake", "chose", "revealed", "handed", "placed"
 class LabyrintheUI(DescribesCastle, GameUI):
     game = GAME
     title_key = "labyrinthe.title"
+    colour = COLOUR
+    rule_parts = ("duel", HOUSE, "controls")
     has_picture = True
     tells_news = True  # duels are told in the thread as they happen
 
@@ -338,30 +339,3 @@ class LabyrintheUI(DescribesCastle, GameUI):
                 embed.add_field(name=name[:256], value=value[:FIELD_SIZE], inline=False)
             place += len(group)
         return embed
-
-    def rules(self, lang: Language) -> discord.Embed:
-        embed = discord.Embed(
-            title=t(lang, "labyrinthe.rules.title"), description=t(lang, "labyrinthe.rules.summary"), colour=COLOUR
-        )
-        embed.add_field(
-            name=t(lang, "labyrinthe.rules.duel_title"), value=t(lang, "labyrinthe.rules.duel"), inline=False
-        )
-        add_list(
-            embed,
-            t(lang, "labyrinthe.rules.house_title"),
-            [f"• {t(lang, f'labyrinthe.house.{key}')}" for key in HOUSE_RULES],
-        )
-        embed.add_field(
-            name=t(lang, "labyrinthe.rules.controls_title"), value=t(lang, "labyrinthe.rules.controls"), inline=False
-        )
-        return embed
-
-    def describe_options(self, options: dict[str, Any], lang: Language) -> str:
-        opts = ENGINE.make_options(options)
-        assert isinstance(opts, LabyrintheOptions)
-        return t(
-            lang,
-            "labyrinthe.options",
-            boxes=t(lang, f"labyrinthe.boxes.{'open' if opts.open_boxes else 'closed'}"),
-            first_player=t(lang, f"labyrinthe.first_player.{opts.first_player}"),
-        )

@@ -111,8 +111,6 @@ PAWN_INKS: tuple[RGB, ...] = ((255, 255, 255), (255, 255, 255), (255, 255, 255),
 CHAMBER_TINT = 0.22
 REACH_TINT = 0.35
 
-_LOCK = threading.Lock()
-
 
 # -- geometry -------------------------------------------------------------------------
 def radii(ring: int) -> tuple[float, float]:
@@ -448,30 +446,20 @@ def _flat_colours() -> list[RGB]:
 FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
 
 
-def to_palette(image: Image.Image) -> Image.Image:
-    """The picture on 256 colours, its flat colours exact (``png.to_palette``)."""
-    return png.to_palette(image, FLAT_COLOURS, sample_every=4)
+class LabyrinthePicture(png.Picture):
+    """The castle in RGB, from the public view; ``labels`` is accepted for the common picture
+    interface and unused: the picture draws no words."""
 
+    title, lock, flat_colours = "Labyrinthe", threading.Lock(), FLAT_COLOURS
 
-def render(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> bytes:
-    """The castle of ``view`` as PNG bytes (``draw``, on its palette)."""
-    return png.encode(to_palette(draw(view, labels)))
-
-
-def draw(view: LabyrintheView, labels: Mapping[str, str] | None = None) -> Image.Image:
-    """The castle of ``view`` in RGB.
-
-    ``view`` must be the PUBLIC view (``ENGINE.view(state, None)``); a seat's
-    view is refused with ValueError, so a posted picture never depends on a
-    seat's own knowledge. ``labels`` is accepted for the common picture
-    interface and unused: the picture draws no words.
-    """
-    if view.seat is not None:
-        raise ValueError("the Labyrinthe picture draws the public view only (ENGINE.view(state, None))")
-    with _LOCK:
+    def paint(self, view: LabyrintheView, labels: Mapping[str, str] | None = None) -> Image.Image:
         image = _background().copy()
         pen = ImageDraw.Draw(image)
         _tints(image, pen, view)
         _walls(pen, view)
         _pieces(image, pen, view)
-    return image.reduce(SCALE)
+        return image.reduce(SCALE)
+
+
+PICTURE = LabyrinthePicture()
+render, draw = PICTURE.render, PICTURE.draw

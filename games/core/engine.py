@@ -103,12 +103,27 @@ class Engine(ABC, Generic[S, A]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
-    @abstractmethod
+    strong_budget: ClassVar[Budget] = Budget()  # the strong level's search when no budget is given
+
     def choose(
-        self, view: BaseModel, legal: list[A], rng: Rng, level: Level = "normal", budget: Budget = Budget()
+        self, view: BaseModel, legal: list[A], rng: Rng, level: Level = "normal", budget: Budget | None = None
     ) -> A:
         """The computer player's move at ``level``, from its own view only: ``easy`` plays like a
-        beginner, ``normal`` sensibly, ``strong`` searches (``strong_choice``) within ``budget``."""
+        beginner (``choose_easy``), ``normal`` sensibly (``choose_normal``), ``strong`` searches
+        (``strong_choice``) within ``budget`` (by default the game's ``strong_budget``)."""
+        if level == "strong":
+            return self.strong_choice(view, legal, rng, self.strong_budget if budget is None else budget)
+        if level == "easy":
+            return self.choose_easy(view, legal, rng)
+        return self.choose_normal(view, legal, rng)
+
+    @abstractmethod
+    def choose_normal(self, view: BaseModel, legal: list[A], rng: Rng) -> A:
+        """The normal level's move."""
+
+    def choose_easy(self, view: BaseModel, legal: list[A], rng: Rng) -> A:
+        """The easy level's move; by default the normal one's."""
+        return self.choose_normal(view, legal, rng)
 
     @abstractmethod
     def _play(self, state: S, seat: int, action: A) -> list[Event]:

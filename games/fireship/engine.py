@@ -30,7 +30,6 @@ from games.core import (
     Engine,
     Event,
     IllegalAction,
-    Level,
     NotYourTurn,
     Outcome,
     ReactionWindow,
@@ -159,6 +158,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
     max_players = 4
     options_model = FireshipOptions
     state_model = FireshipState
+    strong_budget = STRONG_BUDGET
     house_rules = HOUSE_RULES
     levels = LEVELS
 
@@ -540,14 +540,13 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         groups += [[s] for s in reversed(state.out_order) if s not in state.winners]
         return Outcome(reason=state.end_reason or "last", winners=sorted(state.winners), ranking=groups, scores=islands)
 
-    def choose(
-        self, view: BaseModel, legal: list[FireshipAction], rng: Rng, level: Level = "normal",
-        budget: Budget = STRONG_BUDGET,
-    ) -> FireshipAction:  # fmt: skip
+    def choose_normal(self, view: BaseModel, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
         assert isinstance(view, FireshipView)
-        if level == "strong":
-            return self.strong_choice(view, legal, rng, budget)
-        return bots.choose(view, legal, rng, level)
+        return bots.choose(view, legal, rng, "normal")
+
+    def choose_easy(self, view: BaseModel, legal: list[FireshipAction], rng: Rng) -> FireshipAction:
+        assert isinstance(view, FireshipView)
+        return bots.choose(view, legal, rng, "easy")
 
     # -- the strong level (games/fireship/strong.py) ------------------------------------------
     def strong_choice(self, view: BaseModel, legal: list[FireshipAction], rng: Rng, budget: Budget) -> FireshipAction:

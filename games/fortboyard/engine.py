@@ -22,7 +22,6 @@ from games.core import (
     Engine,
     Event,
     IllegalAction,
-    Level,
     Outcome,
     ReactionWindow,
     Rng,
@@ -163,6 +162,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     max_players = 6
     options_model = FortBoyardOptions
     state_model = FortBoyardState
+    strong_budget = BUDGET
     house_rules = HOUSE_RULES
     levels = LEVELS
 
@@ -310,13 +310,13 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         return Outcome(reason=state.end_reason or "treasure", winners=winners, ranking=ranking + ([rest] if rest else []),
                        scores=scores)  # fmt: skip
 
-    def choose(
-        self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, level: Level = "normal", budget: Budget = BUDGET
-    ) -> FortBoyardAction:  # fmt: skip
+    def choose_normal(self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng) -> FortBoyardAction:
         assert isinstance(view, FortBoyardView)
-        if level == "strong":
-            return self.strong_choice(view, legal, rng, budget)
-        return bots.choose(view, legal, rng, level)
+        return bots.choose(view, legal, rng, "normal")
+
+    def choose_easy(self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng) -> FortBoyardAction:
+        assert isinstance(view, FortBoyardView)
+        return bots.choose(view, legal, rng, "easy")
 
     # -- the strong level's search (games/fortboyard/strong.py) ------------------
     def strong_choice(

@@ -12,7 +12,7 @@ House rules: see ``games/forteresse/cards.py`` (``HOUSE_RULES``).
 
 from pydantic import BaseModel
 
-from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Level, Outcome, Rng
+from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Outcome, Rng
 from games.forteresse import bots, strong
 from games.forteresse.cards import (
     FORTRESS,
@@ -123,6 +123,7 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
     max_players = 1
     options_model = ForteresseOptions
     state_model = ForteresseState
+    strong_budget = BUDGET
     house_rules = tuple(key for key, _ in HOUSE_RULES)
     levels = LEVELS
 
@@ -204,13 +205,13 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
             return None
         return Outcome(reason=state.result, winners=[0] if state.result == "won" else [], ranking=[[0]])
 
-    def choose(
-        self, view: BaseModel, legal: list[ForteresseAction], rng: Rng, level: Level = "normal", budget: Budget = BUDGET
-    ) -> ForteresseAction:
+    def choose_normal(self, view: BaseModel, legal: list[ForteresseAction], rng: Rng) -> ForteresseAction:
         assert isinstance(view, ForteresseView)
-        if level == "strong":
-            return self.strong_choice(view, legal, rng, budget)
-        return bots.choose(view, legal, rng, level)
+        return bots.choose(view, legal, rng, "normal")
+
+    def choose_easy(self, view: BaseModel, legal: list[ForteresseAction], rng: Rng) -> ForteresseAction:
+        assert isinstance(view, ForteresseView)
+        return bots.choose(view, legal, rng, "easy")
 
     # -- the strong level's search (games/forteresse/strong.py) ------------------
     def strong_choice(

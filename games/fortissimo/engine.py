@@ -11,7 +11,7 @@ House rules: ``HOUSE_RULES`` below; ``/fortissimo rules`` states each.
 
 from pydantic import BaseModel
 
-from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Level, Outcome, Rng
+from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Outcome, Rng
 from games.core.search import search
 from games.fortissimo import bots, strong
 from games.fortissimo.cards import CANNONS, CARDS, MAGICIEN, START, TARGET_LENGTH, TOWERS
@@ -238,20 +238,13 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
             tied = state.end_reason == "blocked" and len(state.ramparts[first]) == len(state.ramparts[second])
         return state.ramparts[first][-1] if tied else None
 
-    def choose(
-        self,
-        view: BaseModel,
-        legal: list[FortissimoAction],
-        rng: Rng,
-        level: Level = "normal",
-        budget: Budget = Budget(),
-    ) -> FortissimoAction:
+    def choose_normal(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng) -> FortissimoAction:
         assert isinstance(view, FortissimoView)
-        if level == "easy":
-            return bots.choose_easy(view, legal, rng)
-        if level == "strong":
-            return self.strong_choice(view, legal, rng, budget)
         return bots.choose(view, legal, rng)
+
+    def choose_easy(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng) -> FortissimoAction:
+        assert isinstance(view, FortissimoView)
+        return bots.choose_easy(view, legal, rng)
 
     # -- the strong level's search (games/fortissimo/strong.py) ------------------
     def strong_choice(

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from games.core import Budget, Engine, Event, IllegalAction, Level, MalformedAction, Outcome, Rng
+from games.core import Budget, Engine, Event, IllegalAction, MalformedAction, Outcome, Rng
 from games.core.search import search
 from games.labyrinthe import bots, strong
 from games.labyrinthe.maze import (
@@ -122,6 +122,7 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
     max_players = 4
     options_model = LabyrintheOptions
     state_model = LabyrintheState
+    strong_budget = STRONG_BUDGET
     house_rules = HOUSE_RULES
     levels = ("easy", "normal", "strong")
 
@@ -310,16 +311,13 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
                 groups.append([s for s in seats if counts[s] == count])
         return Outcome(reason=state.end_reason or "seven", winners=[state.winner], ranking=groups, scores=counts)
 
-    def choose(
-        self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng, level: Level = "normal",
-        budget: Budget = STRONG_BUDGET,
-    ) -> LabyrintheAction:  # fmt: skip
+    def choose_normal(self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
         assert isinstance(view, LabyrintheView)
-        if level == "easy":
-            return bots.choose_easy(view, legal, rng)
-        if level == "strong":
-            return self.strong_choice(view, legal, rng, budget)
         return bots.choose(view, legal, rng)
+
+    def choose_easy(self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng) -> LabyrintheAction:
+        assert isinstance(view, LabyrintheView)
+        return bots.choose_easy(view, legal, rng)
 
     # -- the strong level's search (games/labyrinthe/strong.py) ----------------
     def strong_choice(

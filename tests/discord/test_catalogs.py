@@ -128,7 +128,7 @@ def forteresse_control_keys() -> list[str]:
         [f"forteresse.choose.{menu}" for menu in menus]
         + [f"forteresse.button.pass.{kind}" for kind in passes]
         + [f"forteresse.path_choice.{status}" for status in paths]
-        + [f"forteresse.ties.{ties}" for ties in ("ask", "auto")]
+        + [f"forteresse.auto_ties.{ties}" for ties in ("true", "false")]
     )
 
 
@@ -152,7 +152,7 @@ def labyrinthe_keys() -> list[str]:
         + [f"labyrinthe.sign.{sign}" for sign in labyrinthe_models.SIGNS]
         + [f"labyrinthe.house.{key}" for key in labyrinthe_engine.HOUSE_RULES]
         + [f"labyrinthe.first_player.{v}" for v in enum_values(options, "first_player")]
-        + [f"labyrinthe.boxes.{v}" for v in ("open", "closed")]
+        + [f"labyrinthe.open_boxes.{v}" for v in ("true", "false")]
         + [f"labyrinthe.result.{r}" for r in ("seven", "forfeit")]
         + [f"labyrinthe.menu.{name}" for name in ("move", "place")]
         + [f"labyrinthe.prompt.{p}" for p in ("change", "change_took")]
