@@ -58,22 +58,25 @@ UNREACHABLE = (
     asyncpg.CrashShutdownError, asyncpg.CannotConnectNowError, asyncpg.InsufficientResourcesError,
     asyncpg.ReadOnlySQLTransactionError,
 )  # fmt: skip
-CLOSED = ("connection is closed", "released back to the pool")  # asyncpg's words for a connection gone
 
 
-def unreachable(error: Exception) -> bool:
-    if isinstance(error, asyncpg.InterfaceError):  # else a misuse, which no retry mends
-        return any(words in str(error) for words in CLOSED)
-    return isinstance(error, UNREACHABLE)
+def gone(conn: asyncpg.Connection) -> bool:
+    """The connection closed (a pool's hands itself back then, and refuses every call)."""
+    try:
+        return conn.is_closed()
+    except asyncpg.InterfaceError:
+        return True
 
 
 @contextmanager
-def reaching() -> Iterator[None]:
-    """Around database calls only: a server out of reach raises ``DatabaseUnreachable``."""
+def reaching(conn: asyncpg.Connection | None = None) -> Iterator[None]:
+    """Around database calls only: a server out of reach raises ``DatabaseUnreachable``; so does
+    any failure of a call on ``conn`` once it has closed (asyncpg's words vary with the moment)."""
     try:
         yield
     except Exception as error:
-        if not unreachable(error):
+        failed = isinstance(error, asyncpg.InterfaceError | asyncpg.InternalClientError)
+        if not (isinstance(error, UNREACHABLE) or (failed and conn is not None and gone(conn))):
             raise
         raise DatabaseUnreachable(f"{type(error).__name__}: {error}") from error
 
@@ -106,10 +109,12 @@ class _Connection:
 
 
 class _Held:
-    """The connection holding a request's lock: its queries go through it, one at a time."""
+    """The connection holding a request's lock: its queries go through it, one at a time. None:
+    the database was out of reach (``lost`` says why), and each query raises ``DatabaseUnreachable``."""
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection | None, lost: str = "") -> None:
         self.conn = conn
+        self.lost = lost
         self.turn = asyncio.Lock()
         self.open = True  # a task the request started may outlive it: then it takes the pool
 
@@ -254,34 +259,37 @@ class PostgresStorage(SqlStorage):
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
         held = self._held.get()
         if held is not None and held.open:
+            if held.conn is None:
+                raise DatabaseUnreachable(held.lost)
             async with held.turn:
-                yield held.conn
+                with reaching(held.conn):
+                    yield held.conn
         else:
-            async with self.pool.acquire() as conn:
-                yield conn
+            with reaching():
+                async with self.pool.acquire() as conn:
+                    with reaching(conn):
+                        yield conn
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Sql]:
-        with reaching():
-            async with self._connection() as conn:
-                yield _Connection(conn)
+        async with self._connection() as conn:
+            yield _Connection(conn)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[Sql]:
-        with reaching():
-            async with self._connection() as conn, conn.transaction():
-                yield _Connection(conn)
+        async with self._connection() as conn, conn.transaction():
+            yield _Connection(conn)
 
     @staticmethod
     async def _take(
         conn: asyncpg.Connection, session_id: int, on_wait: Callable[[], Awaitable[None]] | None
     ) -> None:  # fmt: skip
-        with reaching():
+        with reaching(conn):
             free = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCKS, session_id)
         if not free:
             if on_wait is not None:  # another process is busy with the session
                 await on_wait()
-            with reaching():
+            with reaching(conn):
                 await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
 
     @staticmethod
@@ -305,10 +313,18 @@ class PostgresStorage(SqlStorage):
                 async with self._connection() as conn:
                     await self._untake(conn, session_id)
             return
-        with reaching():  # (the request itself is not: its errors are its own)
-            conn = await self.pool.acquire()
         try:
-            await self._take(conn, session_id, on_wait)
+            conn = await self._locked(session_id, on_wait)
+        except DatabaseUnreachable as lost:
+            # A context manager cannot skip its body: the request goes on, under no lock, yet can
+            # change nothing, since its first query raises this again (answered as any outage).
+            token = self._held.set(_Held(None, str(lost)))
+            try:
+                yield
+            finally:
+                self._held.reset(token)
+            return
+        try:
             held = _Held(conn)
             token = self._held.set(held)
             try:
@@ -320,6 +336,17 @@ class PostgresStorage(SqlStorage):
                     await self._untake(conn, session_id)
         finally:
             await self.pool.release(conn)
+
+    async def _locked(self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None) -> asyncpg.Connection:
+        """A connection of the pool holding the session's lock."""
+        with reaching():
+            conn = await self.pool.acquire()
+        try:
+            await self._take(conn, session_id, on_wait)
+        except BaseException:
+            await self.pool.release(conn)
+            raise
+        return conn
 
     async def _lock_ratings(self, sql: Sql) -> None:
         await sql.execute("SELECT pg_advisory_xact_lock(?, ?)", (LOCKS, RATING))

@@ -120,8 +120,13 @@ class Cluster:
         self._server.wait(30)
 
     def resume(self) -> None:
-        """Start the halted server again, on the same port with the same data."""
+        """Start the halted server again, on the same port with the same data. Call it from the
+        thread that runs the tests: the server quits with the thread that started it."""
         self._launch()
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None and self._server.poll() is None
 
     def _wait_until_ready(self) -> None:
         assert self._server is not None and self.folder is not None
