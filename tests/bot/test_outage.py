@@ -20,9 +20,11 @@ from bot.__main__ import run
 from bot.app import GameBot
 from bot.config import Settings
 from bot.i18n import t
+from bot.sessions import ComputerTurn
 from bot.shard_leases import LEASE_SECONDS, ShardLeases
-from bot.storage import DatabaseUnreachable, PostgresStorage, Shards
+from bot.storage import DatabaseUnreachable, PostgresStorage, SessionRecord, Shards
 from bot.storage.postgres import WAKE_CHANNEL
+from bot.ui.computer_turns import OUTAGE_RETRY
 from bot.ui.timekeeper import OUTAGE_NAP
 from tests.bot.conftest import new_database
 from tests.bot.pg_cluster import Cluster, ClusterError
@@ -328,3 +330,40 @@ async def test_a_locked_sqlite_file_during_a_click_is_a_pause(env, db_path: Path
 def _short_busy_wait(monkeypatch: pytest.MonkeyPatch) -> None:
     """A locked SQLite file is waited for a moment only here (set before the bot opens it)."""
     monkeypatch.setattr("bot.storage.sqlite.BUSY_SECONDS", 0.05)
+
+
+async def test_computers_whose_turn_meets_a_locked_file_play_it_once_it_is_free(
+    env, db_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A computer's turn that cannot be saved (another program holds the file's write lock) is
+    tried again a few seconds later, and played once."""
+    guild = env.create_guild(preferred_locale="en-US")
+    channel = guild.create_text_channel("games")
+    ann = guild.add_member(env.create_user("ann"))
+    record, _ = await open_table(env, channel, ann, computers=1, first_player="lobby")
+    thread = play_channel(env, channel, record)
+    driver = Driver(env, thread, [ann], record.id)
+    state = game_state(env, record)
+    assert record.seats[state.current].user_id == ann.id
+    other_program = sqlite3.connect(db_path, isolation_level=None)
+    tried: list[int] = []
+    play_turn = env.bot.service.play_turn
+
+    async def locked_once(session_id: int, turn: ComputerTurn) -> SessionRecord:
+        other_program.execute("ROLLBACK" if tried else "BEGIN IMMEDIATE")  # the other program's lock, then none
+        tried.append(turn.version)
+        return await play_turn(session_id, turn)
+
+    env.bot.service.play_turn = locked_once  # type: ignore[method-assign]
+    try:
+        await driver.play_turn()
+        before = await session(env, record.id)
+        await env.advance_time(OUTAGE_RETRY)
+    finally:
+        other_program.close()
+    assert tried == [before.version, before.version]  # the same turn, saved the second time
+    after = await session(env, record.id)
+    played = [a for a in await env.bot.storage.actions(record.id) if a.seq > before.version]
+    assert after.version > before.version and played and all(a.user_id is None for a in played)
+    assert record.seats[game_state(env, after).current].user_id == ann.id  # ann's turn again
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
