@@ -61,7 +61,7 @@ UNREACHABLE = (
 
 
 def gone(conn: asyncpg.Connection) -> bool:
-    """The connection closed (a pool's hands itself back then, and refuses every call)."""
+    """The connection closed (a pool's connection then goes back to its pool, and refuses every call)."""
     try:
         return conn.is_closed()
     except asyncpg.InterfaceError:
@@ -109,8 +109,8 @@ class _Connection:
 
 
 class _Held:
-    """The connection holding a request's lock: its queries go through it, one at a time. None:
-    the database was out of reach (``lost`` says why), and each query raises ``DatabaseUnreachable``."""
+    """The connection holding a request's lock: its queries go through it, one at a time. Without
+    one, the database was out of reach (``lost`` says why), and each query raises ``DatabaseUnreachable``."""
 
     def __init__(self, conn: asyncpg.Connection | None, lost: str = "") -> None:
         self.conn = conn
