@@ -1,9 +1,16 @@
-"""``python -m bot``: start the bot; SIGTERM or Ctrl-C stop it cleanly, within a second or two."""
+"""``python -m bot``: start the bot; SIGTERM or Ctrl-C stop it cleanly, within a second or two.
+
+A database that goes away while the bot serves is a pause (``bot.shard_leases``): the bot
+serves on. Only another live process holding this one's shards ends its serving; then it
+waits as a standby, as it does at start when they are taken, and serves again (a new bot
+object, the same database connection) once they are free.
+"""
 
 import asyncio
 import logging
 import signal
 import sys
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -32,9 +39,13 @@ async def until_stopped(work: Coroutine[Any, Any, None], stop: asyncio.Event) ->
     return task.done() and not task.cancelled() and task.exception() is None
 
 
-async def run(settings: Settings, start: Callable[[GameBot], Coroutine[Any, Any, None]] = connect) -> int:
-    """Serve until a stop signal (0), or until Discord refuses (1) or this process's shards are
-    taken over (1). ``start`` connects the bot (tests give it a simulated Discord)."""
+async def run(
+    settings: Settings, start: Callable[[GameBot], Coroutine[Any, Any, None]] = connect,
+    clock: Callable[[], float] = time.time,
+) -> int:  # fmt: skip
+    """Serve until a stop signal (0), or until Discord refuses (1); standing by meanwhile while
+    another process holds the shards. ``start`` connects the bot (tests give it a simulated
+    Discord), ``clock`` times the shard leases (tests move it)."""
     storage = storage_for(settings.database_url, settings.database_path, settings.database_pool_size)
     try:  # the database first: a wrong DATABASE_URL is said before Discord is tried
         await storage.open()
@@ -45,14 +56,28 @@ async def run(settings: Settings, start: Callable[[GameBot], Coroutine[Any, Any,
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    leases = ShardLeases(storage, shards_of(settings))
-    if not await until_stopped(leases.wait_for_them(lambda text: print(text, file=sys.stderr, flush=True)), stop):
-        await storage.close()
-        log.info("stopped before serving")
-        return 0
-    bot = create_bot(settings, storage)
+    leases = ShardLeases(storage, shards_of(settings), clock)
+    while await until_stopped(leases.wait_for_them(lambda text: print(text, file=sys.stderr, flush=True)), stop):
+        code = await serve(create_bot(settings, storage), leases, start, stop)
+        if code is not None:
+            return code
+        try:  # the bot closed it; standing by needs it
+            await storage.open()
+        except StorageUnavailable as error:
+            print(error, file=sys.stderr)
+            return 2
+    await storage.close()
+    log.info("stopped before serving")
+    return 0
+
+
+async def serve(
+    bot: GameBot, leases: ShardLeases, start: Callable[[GameBot], Coroutine[Any, Any, None]], stop: asyncio.Event
+) -> int | None:  # fmt: skip
+    """Serve until a stop signal (0) or until Discord refuses (1); None once another live process
+    took this one's shards over."""
     bot.leases = leases  # given back when the bot closes
-    code = 0
+    code: int | None = 0
     async with bot:
         runner = asyncio.create_task(start(bot))
         stopper = asyncio.create_task(stop.wait())
@@ -61,8 +86,10 @@ async def run(settings: Settings, start: Callable[[GameBot], Coroutine[Any, Any,
         if stopper.done():
             log.info("stop signal received, shutting down")
         elif keeper.done():
-            log.error("another process took this process's shards over: stopping")
-            code = 1
+            taken = keeper.result()
+            which = f"shard{'s' if len(taken) > 1 else ''} {', '.join(map(str, taken))}"
+            log.warning("%s taken over by another process: standing by until free again", which)
+            code = None
         stopper.cancel()
         keeper.cancel()
         await bot.close()
@@ -76,7 +103,8 @@ async def run(settings: Settings, start: Callable[[GameBot], Coroutine[Any, Any,
         except (OSError, discord.HTTPException) as error:
             print(f"Could not reach Discord ({type(error).__name__}); check the network.", file=sys.stderr)
             return 1
-    log.info("stopped")
+    if code is not None:
+        log.info("stopped")
     return code
 
 

@@ -19,7 +19,7 @@ from bot.i18n import CatalogTranslator
 from bot.search_pool import SearchPool
 from bot.sessions import SessionService
 from bot.shard_leases import ShardLeases
-from bot.storage import EVERY_SHARD, Shards, Storage, storage_for
+from bot.storage import EVERY_SHARD, DatabaseUnreachable, Shards, Storage, storage_for
 from bot.ui.components import DYNAMIC_ITEMS, on_modal
 from bot.ui.computer_turns import ComputerTurns
 from bot.ui.tables import Tables
@@ -110,6 +110,9 @@ class GameBot(commands.Bot):
         await self.storage.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        if isinstance(error.__cause__, DatabaseUnreachable):  # nothing was saved: try again once it is back
+            await self.tables.reply_to(interaction).say("error.database")
+            return
         log.exception("command failed", exc_info=error)
         await self.tables.reply_to(interaction).say("error.internal")
 

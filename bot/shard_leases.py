@@ -6,6 +6,10 @@ waits: it is a standby that takes the shards over once their leases lapse, ``LEA
 after their process stopped renewing them (at once when it stopped cleanly, since it gives
 them back). Taking the shards over also drops the timer claims the dead process left, so its
 tables' reminders and time-outs fire at once, a few seconds late at most.
+
+A database out of reach is a pause: the process serves on (its requests are answered "try
+again"), keeps asking, and once the database answers again takes its leases back, lapsed or
+not, unless another live process holds them by then: only that ends its serving.
 """
 
 import asyncio
@@ -13,8 +17,9 @@ import logging
 import time
 import uuid
 from collections.abc import Callable
+from contextlib import suppress
 
-from bot.storage import Shards, Storage
+from bot.storage import DatabaseUnreachable, Shards, Storage
 
 log = logging.getLogger(__name__)
 LEASE_SECONDS = 10.0  # a lease not renewed for this long lapses
@@ -29,6 +34,7 @@ class ShardLeases:
         self.clock = clock
         self.owner = uuid.uuid4().hex
         self.held_until = 0.0  # this process's leases last until then
+        self.lost_since: float | None = None  # the database has not answered since then
 
     async def take(self) -> list[int]:
         """Take or renew every lease: [] once held, else the shards another live process holds."""
@@ -38,11 +44,25 @@ class ShardLeases:
             self.held_until = now + LEASE_SECONDS
         return held
 
+    async def _ask(self) -> list[int] | None:
+        """``take``, or None while the database does not answer (said when it goes, and when it is back)."""
+        try:
+            held = await self.take()
+        except Exception as error:  # out of reach, or failing: asked again at the next turn
+            if self.lost_since is None:
+                self.lost_since = self.clock()
+                log.warning("lost the database (%s): requests are answered “try again” until it is back", error)
+            return None
+        if self.lost_since is not None:
+            log.warning("lost the database for %.0f s; it answers again", self.clock() - self.lost_since)
+            self.lost_since = None
+        return held
+
     async def wait_for_them(self, say: Callable[[str], None]) -> None:
         """Take the leases, waiting while another process holds them (said once, in one sentence)."""
         said = False
-        while held := await self.take():
-            if not said:
+        while (held := await self._ask()) != []:
+            if held and not said:
                 which = f"Shards {', '.join(map(str, held))} are" if len(held) > 1 else f"Shard {held[0]} is"
                 say(
                     f"{which} already served by another process on this database: waiting to take over when"
@@ -50,20 +70,16 @@ class ShardLeases:
                 )
                 said = True
             await asyncio.sleep(RETRY_EVERY)
-        await self.storage.drop_claims(self.shards)
+        with suppress(DatabaseUnreachable):  # else they lapse by themselves, a little later
+            await self.storage.drop_claims(self.shards)
 
-    async def keep(self) -> None:
-        """Renew the leases until they are lost (another process took them over, or the database
-        stayed out of reach until they lapsed); then return."""
+    async def keep(self) -> list[int]:
+        """Renew the leases, through database outages too: a lease that lapsed meanwhile is taken
+        back. Returns the shards another live process holds, once it took them over."""
         while True:
             await asyncio.sleep(RENEW_EVERY)
-            try:
-                if await self.take():
-                    return
-            except Exception as error:  # a database hiccup: try again while the leases last
-                log.warning("could not renew the shard leases (%s)", type(error).__name__)
-                if self.clock() >= self.held_until:
-                    return
+            if held := await self._ask():
+                return held
 
     async def release(self) -> None:
         """Give the leases back, so that another process may take over at once."""

@@ -191,6 +191,13 @@ class StorageUnavailable(Exception):
     """The database cannot be opened; the message is one sentence for the admin."""
 
 
+class DatabaseUnreachable(Exception):
+    """The open database cannot be used for now: the server is down, restarting or out of reach,
+    or the disk is full or the file locked. What the failed call would have written is not
+    written (a commit whose answer was lost may have been), and the same call may succeed once
+    the database is back: a pause, not an end."""
+
+
 @dataclass(frozen=True)
 class Shards:
     """The Discord shards one process serves. A server's tables belong to the shard

@@ -8,6 +8,12 @@ Besides the shared queries it gives what several processes need:
   and its locks go with it.
 - a wake-up call: each save with a wake-up time notifies every process (``watch``).
 - migrations applied once per database, under a lock, even when processes start together.
+
+A server that goes away (stopped, restarting, out of reach) is a pause: a query then raises
+``DatabaseUnreachable``, and each new request opens a fresh connection, so the first one after
+the server's return is served. No connection is kept open for its own sake (``min_size=0``), so
+nothing reconnects in the background meanwhile, and the listening connection listens again once
+the server is back.
 """
 
 import asyncio
@@ -15,8 +21,8 @@ import itertools
 import logging
 import os
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
@@ -24,7 +30,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from bot.storage.base import SessionRecord, StorageUnavailable
+from bot.storage.base import DatabaseUnreachable, SessionRecord, StorageUnavailable
 from bot.storage.sql import MIGRATIONS_TABLE, Sql, SqlStorage, migrations, postgres_dialect, refusal
 
 log = logging.getLogger(__name__)
@@ -34,6 +40,7 @@ RATING = -1  # nor -1: the second key of the lock a transaction that rates games
 WAKE_CHANNEL = "fortbot_wake"
 CONNECT_SECONDS = 10.0
 CLOSE_SECONDS = 10.0
+LISTEN_AGAIN = 2.0  # seconds between two tries to listen again while the server is away
 # A vanished host's connection is dropped by the server within about a minute, and with it
 # the advisory locks that process held.
 SERVER_SETTINGS = {
@@ -42,6 +49,36 @@ SERVER_SETTINGS = {
     "tcp_keepalives_interval": "10",
     "tcp_keepalives_count": "3",
 }
+
+
+# The server is down, restarting, out of reach, read-only after a fail-over or out of room: the
+# same request may succeed in a moment.
+UNREACHABLE = (
+    OSError, TimeoutError, asyncpg.PostgresConnectionError, asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError, asyncpg.CannotConnectNowError, asyncpg.InsufficientResourcesError,
+    asyncpg.ReadOnlySQLTransactionError,
+)  # fmt: skip
+
+
+def gone(conn: asyncpg.Connection) -> bool:
+    """The connection closed (a pool's connection then goes back to its pool, and refuses every call)."""
+    try:
+        return conn.is_closed()
+    except asyncpg.InterfaceError:
+        return True
+
+
+@contextmanager
+def reaching(conn: asyncpg.Connection | None = None) -> Iterator[None]:
+    """Around database calls only: a server out of reach raises ``DatabaseUnreachable``; so does
+    any failure of a call on ``conn`` once it has closed (asyncpg's words vary with the moment)."""
+    try:
+        yield
+    except Exception as error:
+        failed = isinstance(error, asyncpg.InterfaceError | asyncpg.InternalClientError)
+        if not (isinstance(error, UNREACHABLE) or (failed and conn is not None and gone(conn))):
+            raise
+        raise DatabaseUnreachable(f"{type(error).__name__}: {error}") from error
 
 
 @lru_cache(maxsize=256)
@@ -72,10 +109,12 @@ class _Connection:
 
 
 class _Held:
-    """The connection holding a request's lock: its queries go through it, one at a time."""
+    """The connection holding a request's lock: its queries go through it, one at a time. Without
+    one, the database was out of reach (``lost`` says why), and each query raises ``DatabaseUnreachable``."""
 
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection | None, lost: str = "") -> None:
         self.conn = conn
+        self.lost = lost
         self.turn = asyncio.Lock()
         self.open = True  # a task the request started may outlive it: then it takes the pool
 
@@ -132,6 +171,7 @@ class PostgresStorage(SqlStorage):
         self._listener: asyncpg.Connection | None = None
         self._held: ContextVar[_Held | None] = ContextVar(f"postgres-lock-{id(self)}", default=None)
         self._watchers: list[Callable[[float], None]] = []
+        self._listening_again: asyncio.Task[None] | None = None
 
     @property
     def pool(self) -> asyncpg.Pool:
@@ -144,18 +184,21 @@ class PostgresStorage(SqlStorage):
             return
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=1, max_size=self.pool_size, timeout=CONNECT_SECONDS,
+                self.url, min_size=0, max_size=self.pool_size, timeout=CONNECT_SECONDS,
                 server_settings=SERVER_SETTINGS,
             )  # fmt: skip
+            async with self._pool.acquire():  # a first connection now: a wrong address is said at start
+                pass
         except (
             OSError, TimeoutError, ValueError, OverflowError, asyncpg.PostgresError, asyncpg.InterfaceError
         ) as error:  # fmt: skip
+            pool, self._pool = self._pool, None
+            if pool is not None:
+                pool.terminate()
             raise StorageUnavailable(describe(error, self.url)) from None
         try:
             await self._migrated(await self._migrate(create))
-            # its own connection, outside the pool: it listens for as long as the storage is open
-            self._listener = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS, server_settings=SERVER_SETTINGS)
-            await self._listener.add_listener(WAKE_CHANNEL, self._heard)
+            await self._listen()
         except BaseException:
             await self.close()
             raise
@@ -164,6 +207,10 @@ class PostgresStorage(SqlStorage):
         pool, self._pool = self._pool, None
         if pool is None:
             return
+        if self._listening_again is not None:
+            self._listening_again.cancel()
+            await asyncio.gather(self._listening_again, return_exceptions=True)
+            self._listening_again = None
         if self._listener is not None:
             listener, self._listener = self._listener, None
             try:
@@ -212,11 +259,16 @@ class PostgresStorage(SqlStorage):
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
         held = self._held.get()
         if held is not None and held.open:
+            if held.conn is None:
+                raise DatabaseUnreachable(held.lost)
             async with held.turn:
-                yield held.conn
+                with reaching(held.conn):
+                    yield held.conn
         else:
-            async with self.pool.acquire() as conn:
-                yield conn
+            with reaching():
+                async with self.pool.acquire() as conn:
+                    with reaching(conn):
+                        yield conn
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[Sql]:
@@ -232,10 +284,20 @@ class PostgresStorage(SqlStorage):
     async def _take(
         conn: asyncpg.Connection, session_id: int, on_wait: Callable[[], Awaitable[None]] | None
     ) -> None:  # fmt: skip
-        if not await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCKS, session_id):
+        with reaching(conn):
+            free = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCKS, session_id)
+        if not free:
             if on_wait is not None:  # another process is busy with the session
                 await on_wait()
-            await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
+            with reaching(conn):
+                await conn.execute("SELECT pg_advisory_lock($1, $2)", LOCKS, session_id)
+
+    @staticmethod
+    async def _untake(conn: asyncpg.Connection, session_id: int) -> None:
+        try:
+            await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCKS, session_id)
+        except (OSError, asyncpg.InterfaceError, asyncpg.PostgresError):
+            log.warning("could not unlock session %s; its connection goes", session_id)
 
     @asynccontextmanager
     async def lock(
@@ -249,10 +311,20 @@ class PostgresStorage(SqlStorage):
                 yield
             finally:
                 async with self._connection() as conn:
-                    await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCKS, session_id)
+                    await self._untake(conn, session_id)
             return
-        async with self.pool.acquire() as conn:
-            await self._take(conn, session_id, on_wait)
+        try:
+            conn = await self._locked(session_id, on_wait)
+        except DatabaseUnreachable as lost:
+            # A context manager cannot skip its body: the request goes on, under no lock, yet can
+            # change nothing, since its first query raises this again (answered as any outage).
+            token = self._held.set(_Held(None, str(lost)))
+            try:
+                yield
+            finally:
+                self._held.reset(token)
+            return
+        try:
             held = _Held(conn)
             token = self._held.set(held)
             try:
@@ -261,10 +333,20 @@ class PostgresStorage(SqlStorage):
                 held.open = False
                 self._held.reset(token)
                 async with held.turn:  # a statement a leftover task started ends first
-                    try:
-                        await conn.execute("SELECT pg_advisory_unlock($1, $2)", LOCKS, session_id)
-                    except (OSError, asyncpg.InterfaceError, asyncpg.PostgresError):
-                        log.warning("could not unlock session %s; its connection goes", session_id)
+                    await self._untake(conn, session_id)
+        finally:
+            await self.pool.release(conn)
+
+    async def _locked(self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None) -> asyncpg.Connection:
+        """A connection of the pool holding the session's lock."""
+        with reaching():
+            conn = await self.pool.acquire()
+        try:
+            await self._take(conn, session_id, on_wait)
+        except BaseException:
+            await self.pool.release(conn)
+            raise
+        return conn
 
     async def _lock_ratings(self, sql: Sql) -> None:
         await sql.execute("SELECT pg_advisory_xact_lock(?, ?)", (LOCKS, RATING))
@@ -273,6 +355,35 @@ class PostgresStorage(SqlStorage):
     async def _saved(self, sql: Sql, record: SessionRecord) -> None:
         if record.wake_at is not None:  # delivered at commit, to every listening process
             await sql.execute("SELECT pg_notify(?, ?)", (WAKE_CHANNEL, repr(record.wake_at)))
+
+    async def _listen(self) -> None:
+        """Its own connection, outside the pool, listens for the calls while the storage is open."""
+        listener = await asyncpg.connect(self.url, timeout=CONNECT_SECONDS, server_settings=SERVER_SETTINGS)
+        try:
+            await listener.add_listener(WAKE_CHANNEL, self._heard)
+        except BaseException:
+            listener.terminate()
+            raise
+        listener.add_termination_listener(self._deaf)
+        self._listener = listener
+
+    def _deaf(self, conn: object) -> None:
+        """The listening connection went with the server: listen again once it is back."""
+        if self._pool is not None and conn is self._listener:
+            self._listener = None
+            self._listening_again = asyncio.ensure_future(self._listen_again())
+
+    async def _listen_again(self) -> None:
+        while True:
+            await asyncio.sleep(LISTEN_AGAIN)
+            try:
+                await self._listen()
+            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                continue
+            self._listening_again = None
+            for wake in self._watchers:  # calls made meanwhile went unheard: look at the times now
+                wake(0.0)
+            return
 
     def watch(self, wake: Callable[[float], None]) -> None:
         self._watchers.append(wake)

@@ -1,16 +1,38 @@
-"""SQLite storage through aiosqlite: WAL mode, numbered migrations, one process."""
+"""SQLite storage through aiosqlite: WAL mode, numbered migrations, one process.
+
+A file that cannot be written for now (locked by another program, a full disk, an I/O error)
+raises ``DatabaseUnreachable``: the write is rolled back, and the same request may succeed later.
+"""
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from bot.storage.base import StorageUnavailable
+from bot.storage.base import DatabaseUnreachable, StorageUnavailable
 from bot.storage.sql import SqlStorage, migrations, refusal
+
+# A locked file is waited for this long, then the request is answered "try again" (within the
+# 3 seconds Discord gives a click's first answer).
+BUSY_SECONDS = 2.0
+# SQLite's primary result codes of a file out of use for now: BUSY, LOCKED, READONLY, IOERR,
+# FULL, CANTOPEN.
+UNUSABLE = {5, 6, 8, 10, 13, 14}
+
+
+@contextmanager
+def reaching() -> Iterator[None]:
+    """Around database calls: a file out of use for now raises ``DatabaseUnreachable``."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        if getattr(error, "sqlite_errorcode", 0) & 0xFF not in UNUSABLE:
+            raise
+        raise DatabaseUnreachable(f"{type(error).__name__}: {error}") from error
 
 
 class _Connection:
@@ -60,7 +82,7 @@ class SqliteStorage(SqlStorage):
         except sqlite3.DatabaseError as error:  # not SQLite, or damaged
             raise StorageUnavailable(self._damaged(str(error))) from None
         try:
-            self._db = await aiosqlite.connect(self.path)
+            self._db = await aiosqlite.connect(self.path, timeout=BUSY_SECONDS)
             self._db.row_factory = aiosqlite.Row
             for pragma in ("journal_mode=WAL", "foreign_keys=ON", "synchronous=FULL"):
                 async with self._db.execute(f"PRAGMA {pragma}") as cursor:
@@ -122,14 +144,16 @@ class SqliteStorage(SqlStorage):
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[_Connection]:
-        yield _Connection(self.db)
+        with reaching():
+            yield _Connection(self.db)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[_Connection]:
         async with self._writing:
-            try:
-                yield _Connection(self.db)
-            except BaseException:
-                await self.db.rollback()
-                raise
-            await self.db.commit()
+            with reaching():
+                try:
+                    yield _Connection(self.db)
+                    await self.db.commit()
+                except BaseException:
+                    await self.db.rollback()
+                    raise

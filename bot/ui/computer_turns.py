@@ -6,16 +6,19 @@ by turn (``SessionService.play_computers``): each turn is decided without holdin
 then committed and shown on its own, ``pause`` seconds at least after the one before, so
 people can follow. Meanwhile the board says which computer is thinking, and a person's click
 is refused like any click out of turn. At start-up, every running game of this process's
-shards whose next seat is a computer is played on, so a restart strands no table.
+shards whose next seat is a computer is played on, so a restart strands no table. While the
+database cannot be used, they try again every ``OUTAGE_RETRY`` seconds.
 """
 
 import asyncio
 import logging
 
+from bot.storage import DatabaseUnreachable
 from bot.ui.tables import Tables
 
 log = logging.getLogger(__name__)
 RETRY_AFTER = 60.0  # seconds before computers that failed to play try again
+OUTAGE_RETRY = 5.0  # the same, when the database could not be used
 
 
 class ComputerTurns:
@@ -45,6 +48,8 @@ class ComputerTurns:
                 await self.service.play_computers(session_id, self.tables.after_change, self.pause)
                 if session_id not in self._again:
                     return
+        except DatabaseUnreachable:  # the table keeps its last committed state
+            asyncio.get_running_loop().call_later(OUTAGE_RETRY, self.kick, session_id)
         except Exception:  # the table keeps its last committed state; they try again a little later
             log.exception("the computer players of session %s could not play", session_id)
             asyncio.get_running_loop().call_later(RETRY_AFTER, self.kick, session_id)

@@ -15,7 +15,7 @@ import discord
 from bot import replay_page, replays
 from bot.i18n import Language, t
 from bot.sessions import SessionService
-from bot.storage import ActionRecord, SessionRecord
+from bot.storage import ActionRecord, DatabaseUnreachable, SessionRecord
 from bot.ui.table_core import TableCore
 
 if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
@@ -52,6 +52,9 @@ class ReplayPages(TableCore):
                 discord.File(io.BytesIO(text), filename=f"{name}.txt"),
             ]
             await reply.send(t(reply.lang, "replay.ready", number=record.id), files=files)
+        except DatabaseUnreachable:
+            with suppress(discord.HTTPException):
+                await reply.say("error.database")
         except Exception:
             log.exception("could not send the replay of session %s", session_id)
             with suppress(discord.HTTPException):

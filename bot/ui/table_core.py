@@ -11,7 +11,7 @@ import discord
 from bot.errors import UserError
 from bot.i18n import Language, language_of, t
 from bot.sessions import SessionService
-from bot.storage import SessionRecord
+from bot.storage import DatabaseUnreachable, SessionRecord
 from bot.ui.game_ui import GameUI
 from bot.ui.permissions import missing_text
 from bot.ui.replies import Reply
@@ -87,6 +87,9 @@ class TableCore:
         except discord.Forbidden:
             log.warning("missing permissions for a request on session %s", session_id)
             await self._say_forbidden(reply, session_id)
+        except DatabaseUnreachable:  # nothing was saved: the same click works once it is back
+            with suppress(discord.HTTPException):
+                await reply.say("error.database")
         except Exception:
             log.exception("request on session %s failed", session_id)
             with suppress(discord.HTTPException):

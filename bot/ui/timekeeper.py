@@ -10,6 +10,9 @@ servers, and claims a due table in the database before handling it, for a while
 process serving the same shards takes the table over. Each table is handled under
 its session lock, and the session service re-checks the stored deadline there, so
 nothing fires twice.
+
+While the database cannot be used, the clock looks again every ``OUTAGE_NAP`` seconds: what
+came due meanwhile is handled then, once the database is back.
 """
 
 import asyncio
@@ -20,7 +23,7 @@ import discord
 
 from bot import turn_clock
 from bot.i18n import t
-from bot.storage import EVERY_SHARD, SessionRecord, Shards
+from bot.storage import EVERY_SHARD, DatabaseUnreachable, SessionRecord, Shards
 from bot.ui.game_ui import seat_mention
 from bot.ui.table_core import jump_url
 from bot.ui.tables import Tables
@@ -30,6 +33,7 @@ LONGEST_NAP = 6 * 3600.0  # look at the database at least this often, even with 
 SHARED_NAP = 60.0  # with other processes on the database, at least this often
 CLAIM_SECONDS = 120.0  # a claimed table is this process's to handle for so long
 RETRY_AFTER = 300.0  # a table whose handling failed is looked at again this much later
+OUTAGE_NAP = 5.0  # while the database cannot be used, look again this often
 DM_CLOSED = 50007  # Discord: cannot send messages to this user
 
 
@@ -62,6 +66,8 @@ class Timekeeper:
             try:
                 await self.tick()
                 upcoming = await self.service.storage.next_wake(self.shards)
+            except DatabaseUnreachable:  # (the shard leases' keeper says when it goes and comes back)
+                upcoming = self.service.clock() + OUTAGE_NAP
             except Exception:
                 log.exception("the timekeeper could not read the tables")
                 upcoming = None
@@ -93,6 +99,8 @@ class Timekeeper:
         try:
             async with self.service.lock(session_id):
                 await self.handle(session_id)
+        except DatabaseUnreachable:
+            raise  # not the table's fault: it stays due, and is handled once the database is back
         except Exception:
             log.exception("the clock of session %s failed; trying again later", session_id)
             await storage.postpone(session_id, self.service.clock() + RETRY_AFTER)

@@ -67,6 +67,7 @@ class Cluster:
         self.folder: Path | None = None
         self.port = 0
         self._as: list[str] = []
+        self._owner: str | None = None  # who runs the server (None: this process's user)
         self._server: subprocess.Popen[bytes] | None = None
 
     def _run(self, *args: str) -> None:
@@ -94,16 +95,38 @@ class Cluster:
         self._run(str(PG_BIN / "initdb"), "-D", str(data), "-U", USER, f"--pwfile={password_file}",
                   "-A", "scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
         self.port = _free_port()
+        self._owner = owner
+        self._launch()
+        return self
+
+    def _launch(self) -> None:
+        assert self.folder is not None
+        owner, data = self._owner, self.folder / "data"
         options = ["-p", str(self.port), "-k", str(self.folder), "-c", "listen_addresses=127.0.0.1",
                    "-c", "max_connections=200"] + ([] if self.durable else ["-F"])  # fmt: skip
         as_owner = {} if owner is None else {"user": owner, "group": pwd.getpwnam(owner).pw_gid, "extra_groups": []}
-        with (self.folder / "log").open("wb") as log:
+        with (self.folder / "log").open("ab") as log:
             self._server = subprocess.Popen(
                 [str(PG_BIN / "postgres"), "-D", str(data), *options], stdin=subprocess.DEVNULL, stdout=log,
                 stderr=subprocess.STDOUT, preexec_fn=_quit_with_parent, **as_owner,  # type: ignore[arg-type]
             )  # fmt: skip
         self._wait_until_ready()
-        return self
+
+    def halt(self) -> None:
+        """Stop the server as a database restart does (a fast shutdown: its clients are cut off),
+        keeping its data and port for ``resume``."""
+        assert self._server is not None
+        self._server.send_signal(signal.SIGINT)
+        self._server.wait(30)
+
+    def resume(self) -> None:
+        """Start the halted server again, on the same port with the same data. Call it from the
+        thread that runs the tests: the server quits with the thread that started it."""
+        self._launch()
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None and self._server.poll() is None
 
     def _wait_until_ready(self) -> None:
         assert self._server is not None and self.folder is not None
