@@ -10,6 +10,7 @@ import pytest
 from simcord import Env, InteractionResult
 
 from bot import worker_process
+from bot.replay_builder import PageBuilder
 from bot.storage import SessionRecord
 from tests.conftest import set_locale
 from tests.discord.driver import at_once, custom_ids, items, open_game_table, session
@@ -29,11 +30,21 @@ def said(result: InteractionResult) -> str:
     return result.response.content
 
 
-async def test_a_second_request_while_the_first_builds_is_answered_at_once(env: Env) -> None:
+async def test_a_second_request_while_the_first_builds_is_answered_at_once(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
     record, _ = await play_whole_game(env, "fortissimo", channel, ann)
+    builds = []
+    start = PageBuilder.start
+
+    def counted(builder: PageBuilder, *args: Any) -> Any:
+        builds.append(args[0].id)
+        return start(builder, *args)
+
+    monkeypatch.setattr(PageBuilder, "start", counted)
     first, second = await at_once(
         env,
         lambda: ann.slash(channel, "replay", number=record.id),
@@ -44,6 +55,7 @@ async def test_a_second_request_while_the_first_builds_is_answered_at_once(env: 
     assert said(refused) == "Your last replay request is still being prepared: ask again once it has arrived."
     # Once it has arrived, she may ask again: the page just built is served from the bot's cache.
     assert answered_with_page(await ann.slash(channel, "replay", number=record.id))
+    assert builds == [record.id]
 
 
 async def test_a_request_beyond_the_builders_line_is_told_how_many_are_ahead(env: Env) -> None:
