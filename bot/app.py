@@ -16,6 +16,7 @@ from discord.ext import commands
 import cogs
 from bot.config import Settings
 from bot.i18n import CatalogTranslator
+from bot.replay_builder import PageBuilder
 from bot.search_pool import SearchPool
 from bot.sessions import SessionService
 from bot.shard_leases import ShardLeases
@@ -63,6 +64,7 @@ class GameBot(commands.Bot):
         # discord.utils.utcnow is the real time in production and SimCord's virtual
         # time in tests, so stored times and deadlines follow env.advance_time().
         self.search = SearchPool()  # strong computer players' worker processes, started when first needed
+        self.replay_builder = PageBuilder()  # replay pages' worker processes, one per page under way
         self.service = SessionService(
             self.storage, clock=lambda: discord.utils.utcnow().timestamp(), search_seconds=settings.search_ms / 1000,
             search_iterations=settings.search_iterations, search=self.search,
@@ -97,10 +99,11 @@ class GameBot(commands.Bot):
             await self.tree.sync()
 
     async def stop_work(self) -> None:
-        """Stop the timers and the computer players, and end the search workers."""
+        """Stop the timers and the computer players, and end the search and replay workers."""
         self.timekeeper.stop()
         await self.computers.stop()
         await self.search.close()
+        await self.replay_builder.close()
 
     async def close(self) -> None:
         await self.stop_work()

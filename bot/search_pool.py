@@ -10,7 +10,7 @@ when first needed and used by nothing else:
   left less than a quarter of its time by the line is not started (``SearchFailed``: the caller
   plays the normal level's move at once). So a decision takes about its budget at most, plus
   the few iterations a search makes between two looks at its clock.
-- A worker ends with the bot, however the bot ends (``bot.search_worker``); ``close`` kills
+- A worker ends with the bot, however the bot ends (``bot.worker_process``); ``close`` kills
   them at once, since a search holds nothing worth waiting for.
 - A worker that dies is replaced at the next search (the search it was running goes to the new
   one), and its death is logged once, with its cause. ``SearchFailed`` says that no worker could
@@ -18,22 +18,17 @@ when first needed and used by nothing else:
 """
 
 import asyncio
-import contextlib
 import logging
 import os
-import pickle
-import signal
-import struct
-import sys
 import time
-from typing import Any, BinaryIO
+from typing import Any
 
 from pydantic import BaseModel
 
+from bot.worker_process import WorkerFailed, WorkerProcess
 from games.core import Budget, Level, Rng, registry
 
 log = logging.getLogger(__name__)
-HEADER = struct.Struct(">I")  # a frame: its length, then a pickle
 GRACE = 5.0  # seconds a worker may run past a search's budget before it counts as stuck
 LEAST_SHARE = 0.25  # a search left less than this share of its time by the line is not started
 
@@ -50,75 +45,11 @@ def choose(
     return registry.get(game).choose(view, legal, rng, level, Budget(iterations, lambda: time.monotonic() > deadline))
 
 
-def write_frame(stream: BinaryIO, payload: bytes) -> None:
-    stream.write(HEADER.pack(len(payload)) + payload)
-    stream.flush()
-
-
-def read_frame(stream: BinaryIO) -> Any:
-    """The next request, or None at the end of the stream (the pool closed it)."""
-    header = stream.read(HEADER.size)
-    if len(header) < HEADER.size:
-        return None
-    return pickle.loads(stream.read(HEADER.unpack(header)[0]))
-
-
-class _Worker:
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.process = process
-
-    @classmethod
-    async def start(cls) -> "_Worker":
-        process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.search_worker", str(os.getpid()),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-        )  # fmt: skip
-        return cls(process)
-
-    async def run(self, request: tuple[Any, ...], seconds: float) -> Any:
-        """One search: ``("move", action)``, or ``("error", its exception's name)`` when the game's
-        search raised. Raises ``SearchFailed`` (the worker is then killed) if it dies or hangs."""
-        stdin, stdout = self.process.stdin, self.process.stdout
-        assert stdin is not None and stdout is not None
-        payload = pickle.dumps(request)
-        stdin.write(HEADER.pack(len(payload)) + payload)
-        try:
-            await stdin.drain()
-            header = await asyncio.wait_for(stdout.readexactly(HEADER.size), seconds + GRACE)
-            kind, value = pickle.loads(await stdout.readexactly(HEADER.unpack(header)[0]))
-        except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
-            await self.kill()
-            raise SearchFailed(self._cause(error)) from None
-        return kind, value
-
-    def _cause(self, error: Exception) -> str:
-        if isinstance(error, TimeoutError):
-            return "it did not answer in time"
-        return self.ending if self.process.returncode is not None else f"its pipe broke ({type(error).__name__})"
-
-    @property
-    def ending(self) -> str:
-        code = self.process.returncode
-        return f"killed by signal {-code}" if code is not None and code < 0 else f"it exited with code {code}"
-
-    @property
-    def alive(self) -> bool:
-        return self.process.returncode is None
-
-    async def kill(self) -> None:
-        # os.kill rather than Process.kill: the latter polls the child itself, racing the event
-        # loop's child watcher for its exit status (which then reads as 255, "unknown pid")
-        if self.alive:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(self.process.pid, signal.SIGKILL)
-        await self.process.wait()
-
-
 class SearchPool:
     def __init__(self, workers: int | None = None) -> None:
         self.size = workers or max(1, (os.cpu_count() or 2) - 1)
-        self._idle: list[_Worker] = []
-        self._all: set[_Worker] = set()
+        self._idle: list[WorkerProcess] = []
+        self._all: set[WorkerProcess] = set()
         self._free: asyncio.Semaphore | None = None  # made in the running loop
         self._closed = False
         self._start_failed = False  # told once: a machine that cannot start one cannot start the next
@@ -137,14 +68,14 @@ class SearchPool:
                     raise SearchFailed("its time went by in line")  # not a failure of the pool: nothing logged
                 worker = await self._worker()
                 try:
-                    kind, value = await worker.run((game, view, legal, rng, level, iterations, left), left)
-                except SearchFailed as failure:
+                    kind, value = await worker.ask((game, view, legal, rng, level, iterations, left), left + GRACE)
+                except WorkerFailed as failure:
                     self._all.discard(worker)
                     if self._closed:
-                        raise
+                        raise SearchFailed(str(failure)) from None
                     log.warning("a search worker failed: %s; starting another", failure)
                     if attempt == 2:
-                        raise
+                        raise SearchFailed(str(failure)) from None
                     continue
                 except BaseException:  # cancelled mid-search: its answer would come to the next search
                     self._all.discard(worker)
@@ -157,7 +88,7 @@ class SearchPool:
                 return value
         raise AssertionError("unreachable")
 
-    async def _worker(self) -> _Worker:
+    async def _worker(self) -> WorkerProcess:
         if self._closed:
             raise SearchFailed("the pool is closed")
         while self._idle:
@@ -167,7 +98,7 @@ class SearchPool:
             self._all.discard(worker)
             log.warning("a search worker died while idle (%s); starting another", worker.ending)
         try:
-            worker = await _Worker.start()
+            worker = await WorkerProcess.start("bot.search_worker")
         except OSError as error:
             if not self._start_failed:
                 log.warning("could not start a search worker (%s); searching at the normal level", error)
@@ -180,7 +111,7 @@ class SearchPool:
     @property
     def pids(self) -> list[int]:
         """The live workers' process ids."""
-        return [worker.process.pid for worker in self._all if worker.alive]
+        return [worker.pid for worker in self._all if worker.alive]
 
     async def close(self) -> None:
         """Kill every worker (a search holds nothing worth waiting for) and reap it."""

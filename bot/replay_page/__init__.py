@@ -85,13 +85,40 @@ class Strings:
         return self._index[value]
 
 
+PUBLIC_HEADER = "# fortbot public record 1"
+
+
+def public_record(record: SessionRecord, engine: Engine, shots: list[Shot]) -> str:
+    """The game's record as the table saw it (``public_steps``): a line per step with who played
+    ("-" for the set-up), who was then to play ("-" once it is over) and the public events, in
+    the game's own JSON. No seed, no action, nothing a seat was told alone: the game cannot be
+    played again from it, and no hidden card or choice can be worked out."""
+    lines = [
+        PUBLIC_HEADER,
+        f"game: {record.game}",
+        f"session: {record.id}",
+        f"seats: {len(record.seats)}",
+        f"options: {json.dumps(record.options, sort_keys=True)}",
+        "# step seat to_play public_events",
+    ]
+    for number, shot in enumerate(shots):
+        seat = "-" if shot.actor is None else str(shot.actor)
+        to_play = ",".join(map(str, sorted(engine.to_act(shot.state)))) or "-"
+        events = [{key: value for key, value in event.items() if key != "audience"} for event in shot.events]
+        lines.append(f"{number} {seat} {to_play} {json.dumps(events, ensure_ascii=False, separators=(',', ':'))}")
+    return "\n".join(lines) + "\n"
+
+
 def build(
-    record: SessionRecord, actions: list[ActionRecord], ui: GameUI, lang: Language, limit: int = UPLOAD_LIMIT
-) -> Page:
-    """The page of a finished game, in ``lang``, at most ``limit`` bytes where pictures allow it.
-    Slow (it plays the game again and draws each step): call it off the event loop."""
+    record: SessionRecord, actions: list[ActionRecord], ui: GameUI, lang: Language, limit: int = UPLOAD_LIMIT,
+    shots: list[Shot] | None = None,
+) -> Page:  # fmt: skip
+    """The page of a finished game, in ``lang``, at most ``limit`` bytes where pictures allow it
+    (``shots``: its ``public_steps``, when known already). Slow (it plays the game again and
+    draws each step): call it in a worker process (``bot.replay_builder``)."""
     engine = registry.get(record.game)
-    shots = public_steps(engine, replays.walk(replays.export(record, actions)))
+    if shots is None:
+        shots = public_steps(engine, replays.walk(replays.export(record, actions)))
     names = {seat.user_id: seat_name(record, i, lang) for i, seat in enumerate(record.seats) if seat.user_id}
     records = [as_shown(record, shot, last=n == len(shots) - 1) for n, shot in enumerate(shots)]
     data = _texts(engine, ui, records, shots, names, lang)

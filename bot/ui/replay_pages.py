@@ -2,7 +2,12 @@
 for the ``/replay`` command and a finished board's Replay button.
 
 The page takes seconds to build (the game played again, each step drawn): the request is
-acknowledged first, the page built in a thread, and kept for the next few requests."""
+acknowledged first, the page built in a worker process (``bot.replay_builder``), and kept for the
+next few requests. A person has one request under way at most, and the builder's line is
+bounded: a request beyond either is answered at once, in one sentence.
+
+The exact record (seed and actions: it rebuilds every hidden card and choice) goes to the game's
+own players and to the server's admins; anyone else gets the public record, what the table saw."""
 
 import asyncio
 import io
@@ -12,11 +17,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot import replay_page, replays
-from bot.i18n import Language, t
+from bot import replays
+from bot.i18n import Language, counted, t
+from bot.replay_builder import Built
 from bot.sessions import SessionService
-from bot.storage import ActionRecord, DatabaseUnreachable, SessionRecord
-from bot.ui.table_core import TableCore
+from bot.storage import DatabaseUnreachable, SessionRecord
+from bot.ui.table_core import TableCore, is_admin
 
 if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
     from bot.app import GameBot
@@ -28,11 +34,16 @@ PAGES_KEPT = 4  # pages built lately, per game and language (a page is a few meg
 class ReplayPages(TableCore):
     def __init__(self, bot: "GameBot", service: SessionService, default_language: Language) -> None:
         super().__init__(bot, service, default_language)
-        self._pages: dict[tuple[int, int, Language], asyncio.Future[replay_page.Page]] = {}
+        self._pages: dict[tuple[int, int, Language], asyncio.Future[Built]] = {}
+        self._asking: set[int] = set()  # people with a replay request under way
 
     async def send_replay(self, interaction: discord.Interaction, session_id: int) -> None:
         """Game ``session_id``'s page and record, privately, if it is a finished game of this server."""
         reply = self.reply_to(interaction)
+        user = interaction.user.id
+        if user in self._asking:
+            return await reply.say("replay.yours_building")
+        self._asking.add(user)
         try:
             record = await self.service.storage.get_session(session_id)
             if (
@@ -44,14 +55,28 @@ class ReplayPages(TableCore):
                 return await reply.say("replay.none", number=session_id)
             await reply.wait(thinking=True)
             actions = await self.service.storage.actions(record.id)
-            text = replays.export(record, actions).encode()
-            page = await self._page(record, actions, reply.lang, replay_page.UPLOAD_LIMIT - len(text))
+            key = (record.id, record.version, reply.lang)
+            built = self._kept(key)
+            if built is None:  # built once for requests that come together
+                builder = self.bot.replay_builder
+                if builder.full:
+                    return await reply.send(counted(reply.lang, "replay.queue_full", builder.queued))
+                built = self._pages[key] = builder.start(record, actions, self.uis[record.game], reply.lang)
+                while len(self._pages) > PAGES_KEPT:
+                    del self._pages[next(iter(self._pages))]
+            found = await asyncio.shield(built)
             name = f"{record.game}-{record.id}"
+            if self._sees_all(interaction, record):
+                text, file_name = replays.export(record, actions), name
+                said = t(reply.lang, "replay.ready", number=record.id)
+            else:
+                text, file_name = found.public, f"{name}-public"
+                said = t(reply.lang, "replay.ready_public", number=record.id)
             files = [
-                discord.File(io.BytesIO(page.html), filename=f"{name}.html"),
-                discord.File(io.BytesIO(text), filename=f"{name}.txt"),
+                discord.File(io.BytesIO(found.page.html), filename=f"{name}.html"),
+                discord.File(io.BytesIO(text.encode()), filename=f"{file_name}.txt"),
             ]
-            await reply.send(t(reply.lang, "replay.ready", number=record.id), files=files)
+            await reply.send(said, files=files)
         except DatabaseUnreachable:
             with suppress(discord.HTTPException):
                 await reply.say("error.database")
@@ -59,19 +84,17 @@ class ReplayPages(TableCore):
             log.exception("could not send the replay of session %s", session_id)
             with suppress(discord.HTTPException):
                 await reply.say("error.internal")
+        finally:
+            self._asking.discard(user)
 
-    async def _page(
-        self, record: SessionRecord, actions: list[ActionRecord], lang: Language, limit: int
-    ) -> replay_page.Page:
-        """The page, at most ``limit`` bytes (the record goes in the same message), built once for
-        requests that come together, in a thread."""
-        key = (record.id, record.version, lang)
+    def _kept(self, key: tuple[int, int, Language]) -> "asyncio.Future[Built] | None":
+        """The page built or under way for ``key``, unless its build failed."""
         found = self._pages.get(key)
-        if found is None or (found.done() and found.exception() is not None):
-            ui = self.uis[record.game]
-            found = self._pages[key] = asyncio.ensure_future(
-                asyncio.to_thread(replay_page.build, record, actions, ui, lang, limit)
-            )
-            while len(self._pages) > PAGES_KEPT:
-                del self._pages[next(iter(self._pages))]
-        return await asyncio.shield(found)
+        if found is not None and found.done() and (found.cancelled() or found.exception() is not None):
+            return None
+        return found
+
+    @staticmethod
+    def _sees_all(interaction: discord.Interaction, record: SessionRecord) -> bool:
+        """The exact record is the game's players' (whoever held a seat) and the server admins'."""
+        return is_admin(interaction) or any(seat.user_id == interaction.user.id for seat in record.seats)

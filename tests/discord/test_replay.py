@@ -1,6 +1,7 @@
 """A finished game's replay through Discord: the finished board's 🎞️ Replay button and ``/replay``
-give whoever asks, privately and in their own language, the page that plays the game back and the
-exact record. A whole game of each title is played through the board first.
+give whoever asks, privately and in their own language, the page that plays the game back and a
+record: the exact one to the game's players and the server's admins, the public one to anyone else.
+A whole game of each title is played through the board first.
 
 With ``FORTBOT_SCREENSHOTS`` set, the pages received are written there too, to open by hand."""
 
@@ -13,9 +14,10 @@ import pytest
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot import replay_page, replays
-from bot.storage import SessionRecord
+from bot.replay_builder import PageBuilder
+from bot.storage import ActionRecord, SessionRecord
 from games.core import registry
-from tests.conftest import make_bot, set_locale
+from tests.conftest import add_admin, make_bot, set_locale
 from tests.discord import driver as fortissimo
 from tests.discord import fireship_driver, fortboyard_driver, forteresse_driver, labyrinthe_driver
 from tests.discord.driver import at_once, bot_messages, custom_ids, open_game_table, session
@@ -39,13 +41,22 @@ async def play_whole_game(env: Env, game: str, channel: ChannelHandle, host: Mem
     return done, thread
 
 
-def received(result: InteractionResult, record: SessionRecord) -> tuple[str, str]:
-    """The page and the record of a private answer, checked: two files named after the game."""
+def received(result: InteractionResult, record: SessionRecord, exact: bool = True) -> tuple[str, str]:
+    """The page and the record of a private answer, checked: two files named after the game, the
+    record's name saying which it is."""
     answer = result.response
     assert result.ephemeral and answer is not None
     page, text = answer.attachments
-    assert [page.filename, text.filename] == [f"{record.game}-{record.id}.html", f"{record.game}-{record.id}.txt"]
+    name = f"{record.game}-{record.id}"
+    assert [page.filename, text.filename] == [f"{name}.html", f"{name}.txt" if exact else f"{name}-public.txt"]
     return answer.content, page.filename
+
+
+def public_record(record: SessionRecord, actions: list[ActionRecord]) -> str:
+    engine = registry.get(record.game)
+    return replay_page.public_record(
+        record, engine, replay_page.public_steps(engine, replays.walk(replays.export(record, actions)))
+    )
 
 
 async def files(result: InteractionResult) -> tuple[bytes, str]:
@@ -72,20 +83,25 @@ async def test_the_replay_of_a_whole_game_from_its_board_and_from_the_command(en
 
     final = [m for m in bot_messages(thread, env) if f"f:{game}:{record.id}" in custom_ids(m)]
     assert final, "the finished board has no Replay button"
-    # Zoe never played and reads French: she clicks the board's button and gets the page in French.
+    # Zoe never played and reads French: she clicks the board's button and gets the page in French,
+    # and the public record, what the table saw: no seed, no action.
     clicked = await zoe.click(final[-1], label="Replay")
-    words, _ = received(clicked, record)
+    words, _ = received(clicked, record, exact=False)
     assert words.startswith(f"Voici la partie n°\xa0{record.id}\xa0: ouvrez la page HTML")
+    assert "l'enregistrement exact, qui contient chaque carte et chaque choix cachés, ne va qu'aux joueurs" in words
     page, text = await files(clicked)
     keep(page, f"{game}-{record.id}-button-fr.html")
-    assert '<html lang="fr">' in page.decode() and text == replays.export(record, actions)
+    assert '<html lang="fr">' in page.decode() and text == public_record(record, actions)
+    assert text.startswith(replay_page.PUBLIC_HEADER) and "seed" not in text and str(record.seed) not in text
+    assert len(text.splitlines()) == 6 + len(steps)
     found = data(page)
     assert len(found["steps"]) == len(steps)
     assert plain(found["steps"][0]["w"]).startswith("La partie est mise en place.")
     assert plain(found["steps"][-1]["w"]).endswith("La partie est terminée.")
     assert "ann" in plain(page.decode())
 
-    # Ann, in English, asks with the command: the same game, in English.
+    # Ann, in English, played: she asks with the command and gets the same game, in English, and
+    # the exact record.
     asked = await ann.slash(channel, "replay", number=record.id)
     words, _ = received(asked, record)
     assert words.startswith(f"Here is game #{record.id}: open the HTML page in a browser")
@@ -118,23 +134,35 @@ async def test_only_a_finished_game_of_this_server_and_the_button_survives_a_res
     received(clicked, await session(env, record.id))
 
 
-async def test_clicks_that_come_together_share_one_page(env: Env, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Building a page takes a while: two clicks at once are both answered, from one build."""
+async def test_clicks_that_come_together_share_one_page_and_each_gets_its_record(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Building a page takes a while: three clicks at once are all answered, from one build. The
+    player and a server admin get the exact record, the other the public one."""
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
-    ann, ben = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("ben"))
+    ann, cid = guild.add_member(env.create_user("ann")), guild.add_member(env.create_user("cid"))
+    ben = add_admin(guild, env, "ben")
     record, thread = await play_whole_game(env, "fortissimo", channel, ann)
+    actions = await env.bot.storage.actions(record.id)
     builds = []
+    start = PageBuilder.start
 
-    def counted(*args: Any, **kwargs: Any) -> replay_page.Page:
+    def counted(builder: PageBuilder, *args: Any) -> Any:
         builds.append(args[0].id)
-        return build(*args, **kwargs)
+        return start(builder, *args)
 
-    build = replay_page.build
-    monkeypatch.setattr(replay_page, "build", counted)
+    monkeypatch.setattr(PageBuilder, "start", counted)
     final = [m for m in bot_messages(thread, env) if f"f:fortissimo:{record.id}" in custom_ids(m)][-1]
     button = f"f:fortissimo:{record.id}"
-    first, second = await at_once(
-        env, lambda: ann.click(final, custom_id=button), lambda: ben.click(final, custom_id=button)
+    by_ann, by_ben, by_cid = await at_once(
+        env, *(lambda who=who: who.click(final, custom_id=button) for who in (ann, ben, cid))
     )
-    assert (await files(first))[0] == (await files(second))[0] and builds == [record.id]
+    assert builds == [record.id]
+    pages = {(await files(result))[0] for result in (by_ann, by_ben, by_cid)}
+    assert len(pages) == 1
+    for result in (by_ann, by_ben):
+        received(result, record)
+        assert (await files(result))[1] == replays.export(record, actions)
+    received(by_cid, record, exact=False)
+    assert (await files(by_cid))[1] == public_record(record, actions)
