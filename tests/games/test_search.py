@@ -64,7 +64,7 @@ class Nim(Engine[NimState, Take]):
             return None
         return Outcome(reason="last_stick", winners=[state.winner], ranking=[[state.winner], [1 - state.winner]])
 
-    def choose(self, view: BaseModel, legal: list[Take], rng: Rng) -> Take:
+    def choose_normal(self, view: BaseModel, legal: list[Take], rng: Rng) -> Take:
         return legal[0]
 
     def _play(self, state: NimState, seat: int, action: Take) -> list[Event]:
