@@ -13,6 +13,13 @@ from typing import TYPE_CHECKING
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
+from cogs.fireship.names import (
+    KIND_EMOJI,
+    attack_text,
+    card_text,
+    dot,
+    piece_text,
+)
 from games.fireship import ENGINE
 from games.fireship.board import (
     BATTLESHIP_CELLS,
@@ -24,10 +31,9 @@ from games.fireship.board import (
     label,
     parse_label,
 )
-from games.fireship.models import AttackOption, FireshipState, FireshipView, Piece
+from games.fireship.models import FireshipState, FireshipView
 
 KINDS = ("boat", "plane", "battleship")
-KIND_EMOJI = {"boat": "⛵", "plane": "✈️", "battleship": "🚢"}
 
 
 def cells_text(cells: list[Cell]) -> str:
@@ -45,10 +51,6 @@ class DescribesSea:
     if TYPE_CHECKING:  # the UI's own
 
         def _prompt(self, record: SessionRecord, view: FireshipView, lang: Language) -> str: ...
-        def dot(self, view: FireshipView, seat: int | None) -> str: ...
-        def piece_text(self, view: FireshipView, piece: Piece, lang: Language) -> str: ...
-        def attack_text(self, view: FireshipView, option: AttackOption, lang: Language) -> str: ...
-        def card_text(self, card: str, lang: Language) -> str: ...
 
     def describe(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
         state = ENGINE.seen_by(state, None)  # a secret reaction window shows nothing here
@@ -75,7 +77,7 @@ class DescribesSea:
 
     def _fleet_line(self, record: SessionRecord, view: FireshipView, seat: int, lang: Language) -> str:
         """ "🔵 ann · home A1 · 2 islands · ⛵ 2 boats: A1, C5 · ✈️ 1 plane: A1 · badges: 💣 Boum"."""
-        parts = [f"{self.dot(view, seat)} {seat_name(record, seat, lang)}",
+        parts = [f"{dot(view, seat)} {seat_name(record, seat, lang)}",
                  t(lang, "fireship.describe.home", cell=label(HOMES[view.corners[seat]]))]  # fmt: skip
         if view.out[seat]:
             parts.append(t(lang, "fireship.board.left" if view.resigned[seat] else "fireship.board.sunk"))
@@ -87,7 +89,7 @@ class DescribesSea:
                 parts.append(KIND_EMOJI[kind] + " " + t(lang, f"fireship.describe.kind.{kind}", count=len(cells),
                                                         cells=cells_text(cells)))  # fmt: skip
         if view.badges[seat]:
-            badges = ", ".join(self.card_text(b, lang) for b in view.badges[seat])
+            badges = ", ".join(card_text(b, lang) for b in view.badges[seat])
             parts.append(t(lang, "fireship.describe.badges", badges=badges))
         if view.phase != "over":  # what a next turn would bring means nothing once the game is over
             if view.fog[seat]:
@@ -101,7 +103,7 @@ class DescribesSea:
         held = []
         for number, (cell, owner) in enumerate(zip(ISLANDS, view.islands), 1):
             who = t(lang, "fireship.describe.white_flag") if owner is None else seat_name(record, owner, lang)
-            held.append(f"{number} {label(cell)} {self.dot(view, owner)} {who}")
+            held.append(f"{number} {label(cell)} {dot(view, owner)} {who}")
         return t(lang, "fireship.describe.islands", islands=" · ".join(held))
 
     def _now_lines(self, view: FireshipView, lang: Language) -> list[str]:
@@ -116,10 +118,10 @@ class DescribesSea:
                 by_cost.setdefault(cost, []).append(cell)
             groups = " · ".join(t(lang, "fireship.describe.cost", count=cost, cells=cells_text(cells))
                                 for cost, cells in sorted(by_cost.items()))  # fmt: skip
-            return [t(lang, "fireship.describe.reach", piece=self.piece_text(view, piece, lang),
+            return [t(lang, "fireship.describe.reach", piece=piece_text(view, piece, lang),
                       cells=groups or t(lang, "fireship.describe.nowhere"))]  # fmt: skip
         if view.phase == "act" and not view.specials:
-            shown = [self.attack_text(view, o, lang) for o in view.attacks if not o.plus]
+            shown = [attack_text(view, o, lang) for o in view.attacks if not o.plus]
             return [t(lang, "fireship.describe.attacks", attacks=" · ".join(shown) if shown else
                       t(lang, "fireship.describe.no_attack"))]  # fmt: skip
         return []

@@ -7,9 +7,9 @@ is played on the board for the whole table to watch; typed answers go through a
 private text box (``type-<name>``), whose name carries the state's turn so that an
 answer to a trial already over is refused.
 
-The private view (« My code word ») lists the player's own clues; a DM announces each
-new clue (``whisper``). Clues and code words never reach the public board, the
-narration or a custom id; the words are revealed in the result only.
+The private view (« My code word », private.py) lists the player's own clues; a DM
+announces each new clue (narration.py's ``whisper``). Clues and code words never reach
+the public board, the narration or a custom id; the words are revealed in the result only.
 """
 
 from collections import Counter
@@ -22,7 +22,7 @@ from PIL import Image
 from bot.i18n import Language, percent, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
-from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton, Prompt
+from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_options import Option
 from bot.ui.game_ui import (
     FIELD_SIZE,
@@ -35,23 +35,22 @@ from bot.ui.game_ui import (
     seat_mention,
     seat_name,
 )
-from bot.ui.table_core import jump_url
 from cogs.fortboyard.describe import DescribesFort
-from cogs.fortboyard.names import PAWNS, SIGN_EMOJI, cell_name, grid_label
+from cogs.fortboyard.names import COLOUR, GAME, PAWNS, SIGN_EMOJI, cell_name, grid_label
+from cogs.fortboyard.narration import Narration
 from cogs.fortboyard.picture import draw, render
+from cogs.fortboyard.private import ANSWER, PrivateView
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
 from games.fortboyard.engine import CLUES_FOR_ROUND_3, DUEL_REPLAYS, KEYS_FOR_ROUND_2
 from games.fortboyard.material import BAG, HANDFUL, KEY_STOCK
 from games.fortboyard.models import (
-    ANSWER_LENGTH,
     CLOCK,
     CLOCK_RANGE,
     SIGNS,
     Abandon,
     Announce,
-    Answer,
     Bank,
     Challenge,
     ChooseLevel,
@@ -79,11 +78,7 @@ from games.fortboyard.models import (
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK
 from games.fortboyard.trials import RED_LIGHT
 
-GAME = ENGINE.name
-COLOUR = 0x9C4221
-NEWS = frozenset({"trial_began", "round_ended"})
 Namer = Callable[[SessionRecord, int, Language], str]
-ANSWER = "ans"  # the text box's name: ``ans<turn>``
 
 
 def rule_facts(lang: Language) -> dict[str, dict[str, Any]]:
@@ -120,7 +115,7 @@ def house_rule(key: str, lang: Language) -> str:
     return rule_text(f"fortboyard.house.{key}", lang)
 
 
-class FortBoyardUI(DescribesFort, GameUI):
+class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
     game = GAME
     title_key = "fortboyard.title"
     colour = COLOUR
@@ -157,17 +152,6 @@ class FortBoyardUI(DescribesFort, GameUI):
             for item in self._controls(record, state, view, lang):
                 controls.add_item(item)
         return [BoardMessage(embed=embed, view=controls)]
-
-    def recent_lines(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
-        lines = [line for event in record.recent if (line := self.narrate(record, event, lang))]
-        view = ENGINE.view(state, None)
-        return lines or ([self._opening(record, view, lang)] if view.round == 1 else [])
-
-    def _opening(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
-        rounds = []
-        for faces in view.opening:
-            rounds.append(", ".join(f"{seat_name(record, s, lang)} {f}" for s, f in enumerate(faces) if f))
-        return t(lang, "fortboyard.board.opening", throws=" → ".join(rounds))
 
     def deadline(self, record: SessionRecord, seats: list[int]) -> str:
         """The trial's hourglass as a live countdown ("in 25 seconds")."""
@@ -421,179 +405,6 @@ class FortBoyardUI(DescribesFort, GameUI):
                            emoji="🚤" if make is Hide else "🎯") for c in range(size * size)]  # fmt: skip
         return [button(Show(sign=sign).token(), t(lang, f"fortboyard.sign.{sign}"), primary, emoji=SIGN_EMOJI[sign])
                 for sign in SIGNS]  # fmt: skip
-
-    # -- typed answers ----------------------------------------------------------------
-    @staticmethod
-    def _box_open(state: FortBoyardState, seat: int, name: str) -> bool:
-        """The box ``name`` answers what ``seat`` must type now: a typed trial, or round 3's proposal."""
-        if name != f"{ANSWER}{state.turn}" or seat not in ENGINE.to_act(state):
-            return False
-        trial = state.trial
-        return state.phase == "guess" or (
-            state.phase == "trial" and trial is not None and trial.stage == "play" and trial.trial.kind in TYPED
-        )
-
-    def prompt(
-        self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, lang: Language
-    ) -> Prompt | None:
-        if not self._box_open(state, seat, name):
-            return None
-        if state.phase == "guess":
-            return Prompt(t(lang, "fortboyard.box.codeword_title"), t(lang, "fortboyard.box.codeword"))
-        assert state.trial is not None
-        kind = state.trial.trial.kind
-        box = {"sequence": "sequence", "count": "count", "arithmetic": "count", "typing": "typing"}.get(kind, "answer")
-        category = t(lang, f"fortboyard.category.{state.trial.category}")
-        return Prompt(f"{t(lang, 'fortboyard.title')} · {category}", t(lang, f"fortboyard.box.{box}"))
-
-    def typed_token(self, record: SessionRecord, state: FortBoyardState, seat: int, name: str, text: str) -> str | None:
-        if not self._box_open(state, seat, name):
-            return None
-        # what the box let through, at most ANSWER_LENGTH code points (a stray surrogate, which
-        # UTF-8 cannot carry, becomes "?")
-        kept = text.encode("utf-8", "replace").decode("utf-8").strip()[:ANSWER_LENGTH]
-        return Answer(text=kept).token()
-
-    # -- the private view and DMs -------------------------------------------------------
-    def private(self, record: SessionRecord, state: FortBoyardState, seat: int, lang: Language) -> BoardMessage:
-        view = ENGINE.view(state, seat)
-        embed = discord.Embed(title=t(lang, "fortboyard.private.title"), colour=COLOUR)
-        if view.level is None:
-            embed.description = t(lang, "fortboyard.private.round_1")
-        else:
-            lines = [
-                t(
-                    lang,
-                    "fortboyard.private.level",
-                    level=t(lang, f"fortboyard.level.{view.level}"),
-                    count=len(view.clues),
-                )
-            ]
-            lines += [t(lang, "fortboyard.private.clue", number=n, text=c) for n, c in enumerate(view.clues, 1)]
-            if not view.clues:
-                lines.append(t(lang, "fortboyard.private.none"))
-            lines.append(t(lang, "fortboyard.private.hint"))
-            embed.description = "\n".join(lines)
-        if view.trial is not None and view.trial.boat is not None:
-            boat = grid_label(view.trial.boat, view.trial.size or 3)
-            embed.add_field(
-                name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.boat", cell=boat)
-            )
-        if view.trial is not None and view.trial.sign is not None:
-            sign = f"{SIGN_EMOJI[view.trial.sign]} {t(lang, f'fortboyard.sign.{view.trial.sign}')}"
-            embed.add_field(
-                name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.sign", sign=sign)
-            )
-        return BoardMessage(embed=embed, view=None)
-
-    def whisper(self, record: SessionRecord, state: FortBoyardState, seat: int, events: list[dict[str, Any]],
-                lang: Language) -> str | None:  # fmt: skip
-        clues = [e for e in events if e["kind"] == "clue"]
-        if not clues:
-            return None
-        mine = ENGINE.view(state, seat).clues
-        latest = clues[-1]
-        return t(lang, "fortboyard.dm.clue", number=record.id, count=latest["number"], text=latest["text"],
-                 clues=" · ".join(mine), link=jump_url(record))  # fmt: skip
-
-    # -- narration ----------------------------------------------------------------------
-    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
-        """One line of the board's log ("" for what the line before already says)."""
-        kind = event["kind"]
-        if kind == "landed" and not event["via_passe"]:
-            return ""  # the roll's own line says where the pawn went
-        params = dict(event)
-        for key in ("seat", "opponent", "winner", "source", "first"):
-            if isinstance(params.get(key), int):
-                params[key] = seat_name(record, params[key], lang)
-        if "players" in params:
-            params["players"] = ", ".join(seat_name(record, s, lang) for s in event["players"])
-        if "stake" in params:
-            params["stake"] = t(lang, f"fortboyard.stake.{event['stake']}")
-        if "category" in params:
-            params["category"] = t(lang, f"fortboyard.category.{event['category']}")
-        if event.get("cell") is not None:
-            params["where"] = cell_name(event["cell"], lang)
-        variant = ""
-        match kind:
-            case "rolled":
-                variant = ".sea" if event.get("sea") is not None else ""
-            case "trial_began":
-                variant = ".replay" if event["replay"] else ""
-            case "trial_ended":
-                duel = len(event["players"]) > 1
-                variant = (
-                    ".by_die"
-                    if event["by_die"]
-                    else ".won"
-                    if event["winner"] is not None
-                    else ".nobody"
-                    if duel
-                    else ".lost"
-                )
-            case "answered" | "proposed":
-                variant = ".right" if event["right"] else ".wrong"
-            case "signs_shown":
-                params["signs"] = " · ".join(
-                    f"{seat_name(record, int(s), lang)} {SIGN_EMOJI[sign]}" for s, sign in event["signs"].items()
-                )
-                params["score"] = (
-                    " – ".join(f"{seat_name(record, int(s), lang)} {n}" for s, n in event["score"].items()) or "0"
-                )
-                variant = ".won" if event["winner"] is not None else ".tie"
-            case "key_won":
-                variant = ".taken" if event["source"] is not None else ".stock"
-            case "shots_fired":
-                params["shots"] = " · ".join(
-                    f"{seat_name(record, int(s), lang)} {grid_label(c, event['size']) if c is not None else '—'}"
-                    for s, c in event["shots"].items()
-                )
-                hits = event["hits"]
-                variant = ".miss" if not hits else ".both" if len(hits) > 1 else ".hit"
-                params["winner"] = seat_name(record, hits[0], lang) if hits else ""
-            case "round_ended":
-                variant = f".{event['round']}"
-            case "grabbed":
-                stone = t(lang, "fortboyard.stone")
-                params["tokens"] = " + ".join(str(v) if v else stone for v in event["tokens"])
-                params["count"] = sum(event["tokens"])
-            case "words_revealed":
-                params["words"] = ", ".join(
-                    f"{seat_name(record, int(s), lang)} **{w}**" for s, w in event["words"].items()
-                )
-            case "game_ended":
-                params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
-                variant = "." + event["reason"]
-        text = t(lang, f"fortboyard.event.{kind}{variant}", **params)
-        if kind == "trial_ended" and event.get("answer"):
-            text += t(lang, "fortboyard.event.answer", answer=event["answer"])
-        if kind == "round_ended" and event["lost_dives"]:
-            text += " " + t(
-                lang,
-                "fortboyard.event.lost_dives",
-                players=", ".join(seat_name(record, s, lang) for s in event["lost_dives"]),
-            )
-        return text
-
-    def news(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> str | None:
-        """A trial, the level choice and the treasure room are told in the thread as they
-        begin, pinging those who must act (a board edit pings nobody)."""
-        kinds = {event["kind"] for event in record.news}
-        if not kinds & NEWS or record.status != "active":
-            return None
-        humans = [s for s in sorted(ENGINE.to_act(state)) if not (record.seats[s].computer or record.seats[s].auto)]
-        if not humans:
-            return None
-        players = ", ".join(seat_mention(record, s, lang) for s in humans)
-        if state.phase == "trial" and state.trial is not None:
-            category = t(lang, f"fortboyard.category.{state.trial.category}")
-            return t(lang, "fortboyard.news.trial", players=players, category=category,
-                     deadline=self._deadline_text(record, state.trial, lang)).strip()  # fmt: skip
-        if state.phase == "level":
-            return t(lang, "fortboyard.news.level", players=players)
-        if state.phase == "guess":
-            return t(lang, "fortboyard.news.guess", players=players)
-        return None
 
     # -- the end and the texts ----------------------------------------------------------
     def result(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> discord.Embed:

@@ -1,8 +1,12 @@
-"""What the board, the picture's text alternative and the narration call things: pawns,
-cells, grid squares, the hourglass."""
+"""What the board, the private view, the picture's text alternative and the narration call
+things: pawns, cells, grid squares, signs; the game's name and colour."""
 
 from bot.i18n import Language, t
+from games.fortboyard import ENGINE
 from games.fortboyard.track import FOURAS, TRACK
+
+GAME = ENGINE.name
+COLOUR = 0x9C4221
 
 PAWNS = ("🔴", "🔵", "🟢", "🟡", "🟣", "🟠")  # the pawns' colours on the picture, seat by seat
 SIGN_EMOJI = {"stone": "🪨", "paper": "📄", "scissors": "✂️", "well": "🕳️"}

@@ -4,23 +4,20 @@
 the discards are face up, so they are public. Anyone may read them with the
 board's Describe button (the table in words ends with both piles, whole); the
 player also has a Discards button on the board (``more-discards``), which
-answers privately with both piles and the cards out of the game. Piles are
+answers privately (private.py) with both piles and the cards out of the game. Piles are
 listed oldest first: the last card named is the one on top.
 """
 
 import re
 
-import discord
-
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
-from bot.ui.game_ui import BoardMessage, add_list, seat_name
-from cogs.forteresse.names import COLOUR, ROMAN, cards_text
+from bot.ui.game_ui import seat_name
+from cogs.forteresse.names import ROMAN, cards_text
 from games.forteresse import ENGINE
 from games.forteresse.cards import TREASURES_TO_WIN
 from games.forteresse.models import ForteresseState, ForteresseView
 
-DISCARDS = "discards"  # the name of the private menu (``more-discards``)
 BOLD = re.compile(r"\*\*")
 
 
@@ -33,7 +30,7 @@ def piles(view: ForteresseView, lang: Language) -> list[tuple[str, str]]:
 
 
 class DescribesTable:
-    """``describe`` and the Discards menu, for the Forteresse UI (whose table fields they reuse)."""
+    """``describe`` for the Forteresse UI (whose table fields it reuses)."""
 
     def describe(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)
@@ -55,19 +52,3 @@ class DescribesTable:
         lines.append(t(lang, "forteresse.discards.order"))
         lines += [t(lang, "forteresse.describe.pile", name=name, cards=cards) for name, cards in piles(view, lang)]
         return lines
-
-    def more(
-        self, record: SessionRecord, state: ForteresseState, seat: int, name: str, lang: Language
-    ) -> BoardMessage | None:
-        """The Discards button's answer: both piles and the cards out of the game, whole, in order."""
-        if name != DISCARDS:
-            return None
-        view = ENGINE.view(state, None)
-        embed = discord.Embed(
-            title=t(lang, "forteresse.discards.title", number=record.id),
-            description=t(lang, "forteresse.discards.order"),
-            colour=COLOUR,
-        )
-        for pile, cards in piles(view, lang):
-            add_list(embed, pile, [cards])
-        return BoardMessage(embed=embed)

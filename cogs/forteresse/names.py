@@ -1,7 +1,9 @@
 """Cards in words, in the reader's language ("Roi ♥", "10 ♦", "As ♠"), and the marks every Forteresse message shares."""
 
 from bot.i18n import Language, catalog, t
+from games.forteresse import ENGINE
 
+GAME = ENGINE.name
 COLOUR = 0x7B341E
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV"}  # the phases
 SUITS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}

@@ -12,19 +12,17 @@ players and the latest events, and the controls of the moment:
 - the duel: whom to challenge, the stake, then "Choose in secret", which
   opens each duellist's private view with stone, scissors and paper.
 
-The private view (ephemeral) shows the player's own box, and their choice
+The private view (private.py) shows the player's own box, and their choice
 once made. Duels are also told as separate thread messages as they happen
-(``news``), which ping the challenged player.
+(narration.py's ``news``), which ping the challenged player.
 """
 
 from collections.abc import Callable
-from typing import Any
 
 import discord
 from PIL import Image
 
 from bot.i18n import Language, t
-from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton, GameSelect, PrivateButton
 from bot.ui.game_ui import (
@@ -39,16 +37,16 @@ from bot.ui.game_ui import (
     seat_name,
 )
 from cogs.labyrinthe.describe import DescribesCastle
-from cogs.labyrinthe.names import PAWNS, TREASURES, TURN_KEYS, treasure_name, turn_text  # noqa: F401 - TREASURES, TURN_KEYS: for the catalog tests
+from cogs.labyrinthe.names import COLOUR, GAME, PAWNS, treasure_name, turn_text
+from cogs.labyrinthe.narration import Narration
 from cogs.labyrinthe.picture import draw, render
+from cogs.labyrinthe.private import PrivateView
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import TREASURES_TO_WIN
 from games.labyrinthe.maze import CENTRE, INNER, OUTER, RINGS, Cell, label
 from games.labyrinthe.models import (
-    SIGNS,
     Bet,
     Challenge,
-    Choose,
     LabyrintheState,
     LabyrintheView,
     Move,
@@ -59,15 +57,11 @@ from games.labyrinthe.models import (
     Turn,
 )
 
-GAME = ENGINE.name
-COLOUR = 0x2C5282
-SIGN_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
 RING_GROUPS = ((0, 1), (2, 3), (4, 5))  # one menu per pair of rings: 16, 24 and 24 cells at most
 Namer = Callable[[SessionRecord, int, Language], str]
-NEWS = frozenset({"challenged", "stake", "chose", "revealed", "handed", "placed"})
 
 
-class LabyrintheUI(DescribesCastle, GameUI):
+class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI):
     game = GAME
     title_key = "labyrinthe.title"
     colour = COLOUR
@@ -232,88 +226,6 @@ class LabyrintheUI(DescribesCastle, GameUI):
         if pawns:
             parts.append(pawns)
         return " · ".join(parts)
-
-    # -- the private view -------------------------------------------------------------
-    def private(self, record: SessionRecord, state: LabyrintheState, seat: int, lang: Language) -> BoardMessage:
-        view = ENGINE.view(state, seat)
-        box = view.box or []
-        lines = [treasure_name(n, lang) for n in box] or [t(lang, "labyrinthe.private.empty")]
-        embed = discord.Embed(
-            title=t(lang, "labyrinthe.private.title", count=len(box), goal=TREASURES_TO_WIN),
-            description="\n".join(lines),
-            colour=COLOUR,
-        )
-        controls = discord.ui.View(timeout=None)
-        duel = view.duel
-        if duel is not None and view.phase == "choose" and seat in (duel.challenger, duel.defender):
-            other = duel.defender if seat == duel.challenger else duel.challenger
-            if duel.my_choice is None:
-                text = t(lang, "labyrinthe.private.choose", player=seat_name(record, other, lang), round=duel.round)
-                for sign in SIGNS:  # the round is in the token: another's choice leaves these valid
-                    token = Choose(sign=sign, round=duel.round).token()
-                    controls.add_item(GameButton(GAME, record.id, ANY_VERSION, token,
-                                                 label=t(lang, f"labyrinthe.sign.{sign}"), emoji=SIGN_EMOJI[sign],
-                                                 style=discord.ButtonStyle.primary))  # fmt: skip
-            else:
-                chosen = f"{SIGN_EMOJI[duel.my_choice]} {t(lang, f'labyrinthe.sign.{duel.my_choice}')}"
-                text = t(lang, "labyrinthe.private.chosen", sign=chosen, player=seat_name(record, other, lang))
-            embed.add_field(name=t(lang, "labyrinthe.private.duel"), value=text, inline=False)
-        return BoardMessage(embed=embed, view=controls)
-
-    # -- narration ----------------------------------------------------------------------
-    def recent_lines(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[str]:
-        return [self.narrate(record, event, lang) for event in record.recent]
-
-    def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
-        kind = event["kind"]
-        params = dict(event)
-        for key in ("seat", "opponent", "loser", "winner", "pawn"):
-            if isinstance(params.get(key), int):
-                params[key] = seat_name(record, params[key], lang)
-        for key in ("start", "end"):
-            if key in params:
-                params[key] = label(tuple(params[key]))
-        if "treasure" in params:
-            params["treasure"] = treasure_name(params["treasure"], lang)
-        if kind == "turned":
-            params["change"] = turn_text(event["ring"], event["by"], lang)
-        variant = ""
-        if kind == "took":
-            variant = "." + event["how"]
-        elif kind == "challenged":
-            variant = ".target" if event["for_target"] else ".duel"
-        elif kind == "stake":
-            variant = ".die" if event["die"] else ".one"
-        elif kind == "resigned":
-            params["count"] = event["returned"]
-        elif kind == "handed":
-            variant = ".some" if event["count"] else ".none"  # « S'il n'a pas d'objet trésor, il ne donne rien »
-        elif kind == "revealed":
-            signs = {int(s): sign for s, sign in event["signs"].items()}
-            params["signs"] = " · ".join(
-                f"{seat_name(record, s, lang)} {SIGN_EMOJI[sign]}" for s, sign in signs.items()
-            )
-            variant = ".tie" if event["winner"] is None else ".won"
-        elif kind == "ended":
-            params["winners"] = ", ".join(seat_name(record, s, lang) for s in event["winners"])
-            variant = "." + event["reason"]
-        return t(lang, f"labyrinthe.event.{kind}{variant}", **params)
-
-    def news(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> str | None:
-        """The duel, told in the thread as it happens; when a round of choices begins, the
-        duellists who play in person are pinged (once a round)."""
-        lines = [self.narrate(record, event, lang) for event in record.news if event["kind"] in NEWS]
-        if not lines:
-            return None
-        if state.phase == "choose" and state.duel is not None and not state.duel.choices and record.status == "active":
-            waiting = [
-                seat_mention(record, seat, lang)
-                for seat in sorted(ENGINE.to_act(state))
-                if not (record.seats[seat].computer or record.seats[seat].auto)
-            ]
-            if waiting:
-                lines.append(t(lang, "labyrinthe.news.choose", players=", ".join(waiting)))
-        return "⚔️ " + "\n".join(lines)
 
     # -- the end and the texts ----------------------------------------------------------
     def result(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> discord.Embed:

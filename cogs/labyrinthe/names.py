@@ -1,9 +1,14 @@
-"""What the board, the picture's text alternative and the narration call things: pawns,
-treasures, path changes."""
+"""What the board, the private view, the picture's text alternative and the narration call
+things: pawns, treasures, path changes, duel signs; the game's name and colour."""
 
 from bot.i18n import Language, t
+from games.labyrinthe import ENGINE
 from games.labyrinthe.models import Turn
 
+GAME = ENGINE.name
+COLOUR = 0x2C5282
+
+SIGN_EMOJI = {"rock": "🪨", "paper": "📄", "scissors": "✂️"}
 PAWNS = ("🔴", "🔵", "🟢", "🟡")  # the pawns' colours on the picture, seat by seat
 TREASURES = (
     ("crown", "👑"), ("ring", "💍"), ("key", "🗝️"), ("sword", "🗡️"), ("goblet", "🏆"), ("gem", "💎"),

@@ -4,7 +4,8 @@ player's private view tells the move just made and the next step, to that player
 import discord
 
 from bot.ui.game_ui import BoardMessage
-from cogs.fireship.board import MENU, FireshipUI
+from cogs.fireship.board import FireshipUI
+from cogs.fireship.private import MENU
 from games.fireship import ENGINE
 from games.fireship.models import Select, Steer
 from tests.cogs.test_fireship_describe import table

@@ -10,6 +10,7 @@ from bench.pictures import play
 from bot.storage import Seat, SessionRecord
 from bot.ui.game_ui import ALT_SIZE, alt_text
 from cogs.fireship.board import FireshipUI
+from cogs.fireship.names import dot
 from games.core import Rng
 from games.fireship import ENGINE
 from games.fireship.board import label
@@ -155,7 +156,7 @@ def test_an_attack_is_told_as_it_stood_then() -> None:
     (attacked,) = [e for e in events if e.kind == "attacked"]
     sunk = ENGINE.view(build([(0, "boat", "D5")], islands={1: 0}), None)  # the boat gone, island 1 taken
     told = UI.narrate(record, sunk, attacked.model_dump(), "en")
-    assert told is not None and f"⛵ Boat D5 → {UI.dot(sunk, 1)} ⛵ Boat E6" in told and "no longer" not in told
+    assert told is not None and f"⛵ Boat D5 → {dot(sunk, 1)} ⛵ Boat E6" in told and "no longer" not in told
     white = {**attacked.model_dump(), "target": "i1", "defender": None}  # island 1 was white then
     island = UI.narrate(record, sunk, white, "fr")
     assert island is not None and "⚪ 🏝️ Île 1 (E5)" in island

@@ -1,25 +1,58 @@
 """The UI contract: every game's ``GameUI`` over states of a random play-out, in both languages,
 as tests/games/test_contract.py runs every engine. The board has messages that fit Discord, the
 texts have no unfilled placeholder, a picture is a valid PNG that the same state always gives
-byte for byte, and the finished game has a result."""
+byte for byte, and the finished game has a result. Every picture is also checked for what each
+game's picture tests once repeated (``PICTURES``): a plain PNG of its size, the same bytes for the
+same view, from several threads at once, and the public view alone; the per-game files keep what
+only their picture draws."""
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from types import ModuleType
+from typing import Any, NamedTuple
 
 import pytest
 
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, t
 from bot.storage import Seat, SessionRecord
 from bot.ui.game_ui import GameUI
 from bot.ui.png import SIGNATURE, chunks
+from cogs.fireship import picture as fireship_picture
 from cogs.fireship.board import FireshipUI
+from cogs.fortboyard import picture as fortboyard_picture
 from cogs.fortboyard.board import FortBoyardUI
+from cogs.forteresse import picture as forteresse_picture
 from cogs.forteresse.board import ForteresseUI
 from cogs.fortissimo.board import FortissimoUI
+from cogs.labyrinthe import picture as labyrinthe_picture
 from cogs.labyrinthe.board import LabyrintheUI
 from games.core import registry
 from games.core.rng import Rng
+from tests.cogs.png_checks import check_png
 
 UIS = [FireshipUI(), FortBoyardUI(), ForteresseUI(), FortissimoUI(), LabyrintheUI()]
 SAMPLES = 4  # states looked at per play-out, the last one included
 MAX_STEPS = 3000
+
+
+class PictureSpec(NamedTuple):
+    """How a game's picture module draws a public view, and the PNG it gives."""
+
+    module: ModuleType  # its WIDTH, HEIGHT and ``render``
+    render: Callable[..., bytes]  # the public view's PNG, with the words or names it shows
+    mode: str = "P"  # the PNG's colour mode: on a palette, or RGB as drawn
+    most_kib: int | None = None  # the PNG's size at most
+    words: bool = True  # draws words; without them, ``LABEL_KEYS`` is empty and any labels are ignored
+
+
+NAMES = ["Zoé", "Bob", "Marie-Hélène Dupont", "Octo", "Alexandre", "Lou"]
+FORTERESSE_LABELS = {key: t("fr", key) for key in forteresse_picture.LABEL_KEYS}
+PICTURES = {
+    "fireship": PictureSpec(fireship_picture, fireship_picture.render, words=False),
+    "fortboyard": PictureSpec(fortboyard_picture, lambda view: fortboyard_picture.render(view, NAMES, "fr"), most_kib=120),
+    "forteresse": PictureSpec(forteresse_picture, lambda view: forteresse_picture.render(view, FORTERESSE_LABELS), "RGB"),
+    "labyrinthe": PictureSpec(labyrinthe_picture, labyrinthe_picture.render, words=False),
+}  # fmt: skip
 
 
 def play_out(ui: GameUI, seed: int) -> tuple[SessionRecord, list[tuple[object, list[dict], int]]]:
@@ -74,3 +107,32 @@ def test_every_ui_shows_every_state_of_a_play_out(ui: GameUI) -> None:
             texts.append(ui.result(record, final, lang).description or "")
         unfilled = [text for text in texts if "{" in text and "}" in text]
         assert not unfilled, unfilled[:3]
+
+
+@pytest.mark.parametrize("ui", [ui for ui in UIS if ui.has_picture], ids=[ui.game for ui in UIS if ui.has_picture])
+def test_every_picture_is_a_plain_png_of_the_public_view(ui: GameUI) -> None:
+    spec = PICTURES[ui.game]
+    size = (spec.module.WIDTH, spec.module.HEIGHT)
+    engine = registry.get(ui.game)
+    record, sampled = play_out(ui, seed=3)
+    views: list[Any] = []
+    for state, _, _ in sampled:
+        for lang in LANGUAGES:
+            png = ui.picture(record, state, lang)
+            assert png is not None
+            check_png(png, size, spec.mode, spec.most_kib)
+        view = engine.view(state, None)
+        views.append(view)
+        first = spec.render(view)
+        check_png(first, size, spec.mode, spec.most_kib)
+        assert spec.render(engine.view(state, None)) == first  # the same view, the same bytes
+        assert spec.render(type(view).model_validate_json(view.model_dump_json())) == first
+        if not spec.words:
+            assert spec.module.LABEL_KEYS == ()
+            assert spec.render(view, {"anything": "ignored"}) == first
+        with pytest.raises(ValueError):  # a seat's own view is never drawn
+            spec.render(engine.view(state, 0))
+    # The bot renders with asyncio.to_thread: concurrent renders give the sequential bytes.
+    expected = [spec.render(view) for view in views]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        assert list(pool.map(spec.render, views)) == expected

@@ -14,7 +14,7 @@ import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.storage import SessionRecord
-from cogs.fireship.board import zone_of
+from cogs.fireship.names import zone_of
 from games.fireship import ENGINE
 from games.fireship.models import Attack, FireshipAction, FireshipState, Lose, Play, Select, Steer
 from tests.discord.driver import SeatDriver, items

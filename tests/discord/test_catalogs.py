@@ -14,7 +14,9 @@ import pytest
 from bot.i18n import LANGUAGES, catalog
 from bot.ui.components import LOBBY_OPS
 from cogs.forteresse import board as forteresse_board
-from cogs.labyrinthe import board as labyrinthe_board
+from cogs.forteresse import names as forteresse_names
+from cogs.forteresse import narration as forteresse_narration
+from cogs.labyrinthe import names as labyrinthe_names
 from games.core.errors import Refusal
 from games.fireship import cards as fireship_cards
 from games.fireship import engine as fireship_engine
@@ -109,9 +111,9 @@ def forteresse_event_keys() -> list[str]:
     keys = []
     for cls in forteresse_models.ForteresseEvent.__subclasses__():
         kind = cls.model_fields["kind"].default
-        if kind in forteresse_board.PRIVATE_EVENTS:
+        if kind in forteresse_narration.PRIVATE_EVENTS:
             continue
-        variants = forteresse_board.EVENT_VARIANTS.get(kind)
+        variants = forteresse_narration.EVENT_VARIANTS.get(kind)
         keys += [f"forteresse.event.{kind}.{v}" for v in variants] if variants else [f"forteresse.event.{kind}"]
     return keys
 
@@ -147,8 +149,8 @@ def labyrinthe_keys() -> list[str]:
     return (
         [f"labyrinthe.event.{kind}.{v}" for kind in events for v in variants.get(kind, ())]
         + [f"labyrinthe.event.{kind}" for kind in events if kind not in variants]
-        + [f"labyrinthe.turn.{key}" for key in labyrinthe_board.TURN_KEYS.values()]
-        + [f"labyrinthe.treasure.{key}" for key, _ in labyrinthe_board.TREASURES]
+        + [f"labyrinthe.turn.{key}" for key in labyrinthe_names.TURN_KEYS.values()]
+        + [f"labyrinthe.treasure.{key}" for key, _ in labyrinthe_names.TREASURES]
         + [f"labyrinthe.sign.{sign}" for sign in labyrinthe_models.SIGNS]
         + [f"labyrinthe.house.{key}" for key in labyrinthe_engine.HOUSE_RULES]
         + [f"labyrinthe.first_player.{v}" for v in enum_values(options, "first_player")]
@@ -253,7 +255,7 @@ def fortboyard_keys() -> list[str]:
         [f"forteresse.result.reason.{r}" for r in typing.get_args(forteresse_models.EndReason)]
         + [f"forteresse.result.title.{r}" for r in typing.get_args(forteresse_models.Result)]
         + [f"forteresse.board.over.{r}" for r in typing.get_args(forteresse_models.Result)],
-        [f"forteresse.rank.{name}" for name in forteresse_board.RANK_KEYS.values()],
+        [f"forteresse.rank.{name}" for name in forteresse_names.RANK_KEYS.values()],
         [f"forteresse.status.{s}" for s in ("incomplete", "open", "explored", "pillaged")],
         [f"forteresse.rules.phase.{phase}" for phase in (1, 2, 3, 4)],
         forteresse_control_keys(),

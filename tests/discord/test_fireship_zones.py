@@ -5,7 +5,9 @@ chosen, that message confirms the move and says what comes next."""
 
 from simcord import Env
 
-from cogs.fireship.board import MENU, NEAREST, zone_of
+from cogs.fireship.board import NEAREST
+from cogs.fireship.names import zone_of
+from cogs.fireship.private import MENU
 from games.fireship import ENGINE
 from games.fireship.models import Steer
 from tests.discord.driver import custom_ids, items, open_game_table

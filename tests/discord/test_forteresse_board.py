@@ -9,7 +9,8 @@ import json
 import pytest
 
 from bot.storage.base import Seat, SessionRecord
-from cogs.forteresse.board import ForteresseUI, card_name
+from cogs.forteresse.board import ForteresseUI
+from cogs.forteresse.names import card_name
 from games.core import Rng
 from games.forteresse import ENGINE
 from games.forteresse.models import Discard, Explore, ForteresseState, Pick

@@ -5,7 +5,7 @@ answers privately in their language; anyone's Describe button tells them too (th
 in words). Reading changes nothing.
 """
 
-from cogs.forteresse.board import card_name
+from cogs.forteresse.names import card_name
 from tests.conftest import set_locale
 from tests.discord.forteresse_driver import (
     Driver,

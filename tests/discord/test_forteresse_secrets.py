@@ -16,7 +16,7 @@ import discord
 import pytest
 
 import bot.ui.lobby
-from cogs.forteresse.board import card_name
+from cogs.forteresse.names import card_name
 from cogs.forteresse.narration import on_show
 from games.forteresse import ENGINE
 from games.forteresse.models import ForteresseState

@@ -5,7 +5,7 @@ private menu."""
 import discord
 import pytest
 
-from cogs.fireship.board import MENU
+from cogs.fireship.private import MENU
 from games.fireship import ENGINE
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import (
