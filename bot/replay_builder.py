@@ -10,6 +10,7 @@ kills them at once.
 """
 
 import asyncio
+import importlib
 import logging
 from dataclasses import dataclass
 
@@ -44,6 +45,19 @@ def make(record: SessionRecord, actions: list[ActionRecord], ui: GameUI, lang: L
     public = replay_page.public_record(record, engine, shots)
     limit = replay_page.UPLOAD_LIMIT - max(len(exact.encode()), len(public.encode()))
     return Built(replay_page.build(record, actions, ui, lang, limit, shots), public)
+
+
+def ui_path(ui: GameUI) -> str:
+    """Where a worker finds the game's UI: its class, named (a class object is pickled by identity,
+    which a cog loaded again since, as a bot that restarts in its process does, no longer has)."""
+    return f"{type(ui).__module__}:{type(ui).__qualname__}"
+
+
+def make_from_path(record: SessionRecord, actions: list[ActionRecord], path: str, lang: Language) -> Built:
+    """``make``, in a worker: the UI is built afresh from its class's name (``ui_path``)."""
+    module, _, name = path.partition(":")
+    ui = getattr(importlib.import_module(module), name)()
+    return make(record, actions, ui, lang)
 
 
 class PageBuilder:
@@ -81,7 +95,7 @@ class PageBuilder:
                     raise BuildFailed(f"no worker ({error})") from None
                 self._workers.add(worker)
                 try:
-                    kind, value = await worker.ask((record, actions, ui, lang), BUILD_SECONDS)
+                    kind, value = await worker.ask((record, actions, ui_path(ui), lang), BUILD_SECONDS)
                 except WorkerFailed as failure:
                     raise BuildFailed(str(failure)) from None
                 finally:

@@ -1,6 +1,6 @@
 """``python -m bot.replay_worker PARENT_PID``: builds one replay page, then exits.
 
-It reads one request on its standard input (``bot.replay_builder.make``'s arguments), writes the
+It reads one request on its standard input (``bot.replay_builder.make_from_path``'s arguments), writes the
 page and the public record to the bot's pipe, and ends, so that the memory the build took goes
 back to the system. It dies with the bot and writes to no output of the bot's
 (``bot.worker_process``). A page can wait a few seconds more; a click cannot: the worker runs at
@@ -20,9 +20,9 @@ def main() -> None:
     die_with(int(sys.argv[1]))
     with contextlib.suppress(OSError, AttributeError):  # AttributeError: no os.nice on Windows
         os.nice(NICENESS)
-    from bot.replay_builder import make  # after the watchdog: imports take a while
+    from bot.replay_builder import make_from_path  # after the watchdog: imports take a while
 
-    serve(make, "built", once=True)
+    serve(make_from_path, "built", once=True)
 
 
 if __name__ == "__main__":

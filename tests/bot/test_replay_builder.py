@@ -36,8 +36,11 @@ async def test_closing_the_builder_kills_a_worker_mid_build() -> None:
     builder = PageBuilder()
     record, log = finished("fireship")  # seconds of work
     building = builder.start(record, list(log), UIS["fireship"], "en")
-    while not builder.pids:
+    for _ in range(1000):  # until its worker is under way (a failed start ends the test, not hangs it)
+        if builder.pids or building.done():
+            break
         await asyncio.sleep(0.01)
+    assert not building.done(), building.exception()
     (worker,) = builder.pids
     await asyncio.wait_for(builder.close(), 2)
     assert not alive(worker)
