@@ -98,8 +98,9 @@ class ComputerTurn(NamedTuple):
 
 class Searcher(Protocol):
     async def think(
-        self, game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float
-    ) -> Any: ...
+        self, game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float,
+        *, table: int | None = None, wait: float = 0.0,
+    ) -> Any: ...  # fmt: skip
 
 
 class SessionService:
@@ -496,11 +497,13 @@ class SessionService:
         seats = sorted(s for s in self.engine(record).to_act(state) if turn_clock.played_by_computer(record, s))
         return seats[0] if seats else None
 
-    async def think(self, record: SessionRecord) -> ComputerTurn | None:
+    async def think(self, record: SessionRecord, due: float = 0.0) -> ComputerTurn | None:
         """The next computer turn, decided from each seat's own view without holding the table
         (another request may change it meanwhile: ``play_turn`` then refuses it). A turn runs
         until its number changes or only people may act: a Fireship turn whole, a reaction
-        window a computer answers included."""
+        window a computer answers included. ``due``: when the turn is to be shown at the
+        earliest (``time.monotonic``); its searches may wait in line until then without losing
+        any of their own time (``_decide``)."""
         if (seat := self.next_computer(record)) is None:
             return None
         engine = self.engine(record)
@@ -508,7 +511,7 @@ class SessionService:
         turn = engine.turn_number(state)
         tokens: list[str] = []
         while seat is not None and engine.turn_number(state) == turn and len(tokens) < MAX_TURN_ACTIONS:
-            action = await self._decide(record, state, seat, len(tokens) + 1)
+            action = await self._decide(record, state, seat, len(tokens) + 1, due)
             state = engine.apply(state, seat, action).state
             tokens.append(action.token())
             seat = self._computer_seat(record, state)
@@ -536,20 +539,23 @@ class SessionService:
         self, session_id: int, show: Callable[[SessionRecord], Awaitable[None]] | None = None, pause: float = 0.0
     ) -> None:
         """Computer seats play turn after turn, each committed (and shown) on its own, at least
-        ``pause`` seconds apart, until people must act. Each holds the table's lock only to commit."""
+        ``pause`` seconds apart, until people must act. Each holds the table's lock only to commit.
+        A turn is thought as soon as its seat is to act, the pause before it is shown included."""
+        due = time.monotonic() + pause
         while True:
-            began = time.monotonic()
-            turn = await self.think(await self.get(session_id))
+            turn = await self.think(await self.get(session_id), due)
             if turn is None:
                 return
-            await asyncio.sleep(max(0.0, pause - (time.monotonic() - began)))
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
             async with self.lock(session_id):
                 try:
                     record = await self.play_turn(session_id, turn)
-                except StaleBoard:
-                    continue  # someone acted meanwhile: think again
+                except StaleBoard:  # someone acted meanwhile: think again, a pause after that
+                    due = time.monotonic() + pause
+                    continue
                 if show is not None:
                     await show(record)
+            due = time.monotonic() + pause
 
     def _answer_in_secret(self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]) -> Any:
         """Computer seats a secret reaction window asks answer it at once, at the normal level, in
@@ -564,9 +570,12 @@ class SessionService:
             state = self._computer_move(record, state, seat, events, log)
         return state
 
-    async def _decide(self, record: SessionRecord, state: Any, seat: int, number: int) -> Action:
+    async def _decide(self, record: SessionRecord, state: Any, seat: int, number: int, due: float) -> Action:
         """A computer move for ``seat``: easy and normal at once, strong in the search pool (the
-        normal level if no worker could search, or at once in a secret reaction window)."""
+        normal level if no worker could search, or at once in a secret reaction window). Its
+        search may wait in line until the turn is ``due``, and at least its own time (a busy pool
+        then delays the move rather than play it at the normal level), without losing any of
+        it."""
         engine = self.engine(record)
         entry = record.seats[seat]
         level = entry.level if entry.computer and entry.level in engine.levels else "normal"  # a taken seat: normal
@@ -577,8 +586,9 @@ class SessionService:
         if level == "strong":
             try:
                 return await self.search.think(
-                    record.game, view, legal, rng, level, self.search_iterations, self.search_seconds
-                )
+                    record.game, view, legal, rng, level, self.search_iterations, self.search_seconds,
+                    table=record.id, wait=max(due - time.monotonic(), self.search_seconds),
+                )  # fmt: skip
             except SearchFailed:
                 level = "normal"
         return engine.choose(view, legal, rng, level)

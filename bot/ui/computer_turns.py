@@ -3,8 +3,8 @@
 The session service tells which tables have a computer seat to act once a change is committed
 (``SessionService.on_computers``); each such table gets one task that plays its computers turn
 by turn (``SessionService.play_computers``): each turn is decided without holding the table,
-then committed and shown on its own, ``pause`` seconds at least after the one before, so
-people can follow. Meanwhile the board says which computer is thinking, and a person's click
+as soon as its seat is to act (the pause is time to think), then committed and shown on its
+own, ``pause`` seconds at least after the one before, so people can follow. Meanwhile the board says which computer is thinking, and a person's click
 is refused like any click out of turn. At start-up, every running game of this process's
 shards whose next seat is a computer is played on, so a restart strands no table. While the
 database cannot be used, they try again every ``OUTAGE_RETRY`` seconds.

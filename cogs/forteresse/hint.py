@@ -35,7 +35,7 @@ async def hint_move(search: Searcher, record: SessionRecord, state: ForteresseSt
         return None
     view, rng = ENGINE.view(state, 0), Rng.from_seed(record.seed * 1_000_003 + record.version)
     try:
-        return await search.think(ENGINE.name, view, legal, rng, "strong", ITERATIONS, HINT_SECONDS)
+        return await search.think(ENGINE.name, view, legal, rng, "strong", ITERATIONS, HINT_SECONDS, table=record.id)
     except SearchFailed:
         return ENGINE.choose(view, legal, rng)
 

@@ -11,12 +11,15 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from bot import search_pool
-from bot.search_pool import SearchFailed, SearchPool
+from bot.search_pool import OVERHEAD, FairLine, SearchFailed, SearchPool
 from games.core import Rng, registry
 
 GAME = "labyrinthe"
@@ -161,3 +164,153 @@ def test_workers_end_within_two_seconds_of_their_parents_death(kill: int) -> Non
     finally:
         parent.kill()
         parent.wait()
+
+
+# -- the line: fair across tables, and a search's time ---------------------------------------
+
+
+class Clock:
+    """The pool's clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class HeldWorker:
+    """A worker that answers (the first legal move) when the test lets it, noting the time each
+    search was given."""
+
+    pid = 0
+
+    def __init__(self) -> None:
+        self.given: list[float] = []
+        self.answer = asyncio.Event()
+
+    async def ask(self, request: tuple[Any, ...], timeout: float) -> tuple[str, object]:
+        self.given.append(request[-1])  # the search's seconds
+        await self.answer.wait()
+        self.answer.clear()
+        return "move", request[2][0]
+
+    @property
+    def alive(self) -> bool:
+        return True
+
+    async def kill(self) -> None:
+        pass
+
+
+@pytest.fixture
+async def held(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[SearchPool, HeldWorker, Clock]]:
+    """A pool of one held worker, on a clock of the test's."""
+    worker, clock = HeldWorker(), Clock()
+
+    async def start(module: str) -> HeldWorker:
+        return worker
+
+    monkeypatch.setattr(search_pool.WorkerProcess, "start", start)
+    monkeypatch.setattr(search_pool, "time", SimpleNamespace(perf_counter=clock))
+    found = SearchPool(workers=1)
+    yield found, worker, clock
+    await found.close()
+
+
+def asked(pool: SearchPool, table: int, seconds: float, wait: float = 0.0) -> asyncio.Task[object]:
+    view, legal = position()
+    search = pool.think(GAME, view, legal, Rng.from_seed(3), "strong", 40, seconds, table=table, wait=wait)
+    return asyncio.ensure_future(search)
+
+
+async def settled() -> None:
+    for _ in range(10):
+        await asyncio.sleep(0)
+
+
+async def test_one_tables_many_searches_do_not_hold_up_anothers() -> None:
+    """Only a table's first search in line competes for a place; between tables as urgent, the
+    table served longest ago goes first."""
+    line = FairLine(1)
+    served: list[str] = []
+
+    async def search(table: str, name: str) -> None:
+        await line.enter(line.ask(table, 10.0, 0.1))
+        served.append(name)
+
+    await search("a", "a1")  # holds the only place
+    waiting = [asyncio.ensure_future(search(name[0], name)) for name in ("a2", "a3", "a4", "b1", "b2")]
+    await settled()
+    assert served == ["a1"] and len(line.waiting) == 5
+    for _ in waiting:
+        line.leave()
+        await settled()
+    assert served == ["a1", "b1", "a2", "b2", "a3", "a4"]
+
+
+async def test_a_search_may_wait_its_wait_in_line_without_losing_its_time(held) -> None:
+    """The pause before a computer's turn is shown is time to wait in line: a search asked with
+    a wait of 1.5 s, let in after 1 s, still gets all its 0.25 s; one asked without a wait has
+    no time left by then and is not started (the caller plays the normal level's move)."""
+    pool, worker, clock = held
+    first = asked(pool, 1, 0.25)
+    patient = asked(pool, 2, 0.25, wait=1.5)
+    hasty = asked(pool, 3, 0.25)
+    await settled()
+    assert worker.given == [0.25]
+    clock.now = 1.0
+    worker.answer.set()
+    await first
+    await settled()
+    assert worker.given == [0.25, 0.25]  # the patient search's whole time
+    worker.answer.set()
+    assert await patient in position()[1]
+    with pytest.raises(SearchFailed, match="its time went by in line"):
+        await hasty
+    assert worker.given == [0.25, 0.25]
+
+
+async def test_a_search_leaves_the_one_behind_it_its_share_of_the_time(held) -> None:
+    """A busy line shortens a search rather than let the one behind it fall back to the normal
+    level: two searches of a second each, let in 0.2 s after they were asked, share the 0.8 s
+    left to their deadlines (less what a search costs beyond its clock); taking it all, the
+    first would leave the second nothing."""
+    pool, worker, clock = held
+    first = asked(pool, 1, 1.0)
+    second, third = asked(pool, 2, 1.0), asked(pool, 3, 1.0)
+    await settled()
+    clock.now = 0.2
+    worker.answer.set()
+    await first
+    await settled()
+    assert worker.given[1] == pytest.approx(0.8 / 2 - OVERHEAD)
+    clock.now = 0.2 + worker.given[1]
+    worker.answer.set()
+    await second
+    await settled()
+    assert worker.given[2] == pytest.approx(1.0 - clock.now)  # the rest, all its to use
+    worker.answer.set()
+    assert await third in position()[1]
+
+
+async def test_the_search_with_the_least_time_left_goes_first(held) -> None:
+    """Between tables, the search whose time runs out first is let in first: a computer's
+    search asked with its whole pause to wait goes after one asked later without a wait."""
+    pool, worker, clock = held
+    first = asked(pool, 1, 0.25)
+    patient = asked(pool, 2, 0.25, wait=1.5)
+    urgent = asked(pool, 3, 0.25)
+    await settled()
+    clock.now = 0.05
+    worker.answer.set()
+    await first
+    await settled()
+    assert worker.given[1] == pytest.approx(0.2)  # the urgent one, with what its deadline leaves it
+    clock.now = 0.25
+    worker.answer.set()
+    await urgent
+    await settled()
+    assert worker.given[2] == pytest.approx(0.25)  # and the patient one still has all its time
+    worker.answer.set()
+    assert await patient in position()[1]

@@ -4,6 +4,7 @@ import asyncio
 
 import pytest
 
+from bot import search_pool
 from bot.errors import StaleBoard, UserError
 from bot.sessions import SessionService
 from bot.storage import Storage
@@ -100,6 +101,36 @@ async def test_a_computer_turn_decided_on_an_older_table_is_refused_and_thought_
     await service.play_computers(sid)
     after = await service.get(sid)
     assert service.next_computer(after) is None and after.version > record.version + 1
+
+
+async def test_a_turn_whose_table_changed_during_its_search_is_thought_again(service: SessionService) -> None:
+    """A strong computer thinks while its pause runs, without holding the table: a player who
+    resigns meanwhile (here, during its first search) makes the turn it decided stale; it is
+    refused, and the computer thinks the turn again on the table as it is now, then plays it."""
+    record = await service.open_lobby("fortissimo", 1, 10, 1, "host", {"first_player": "lobby"}, seed=99)
+    await service.lobby(record.id, 2, "user2", "join")
+    await service.lobby(record.id, 1, "host", "add_bot", value="strong")
+    record = await service.lobby(record.id, 1, "host", "start")
+    sid = record.id
+    for user, token in ((1, "fA1"), (1, "r"), (2, "fA2"), (2, "r")):
+        record = await service.act(sid, user, record.version, token)
+    asks: list[tuple[int | None, int]] = []
+
+    class Interrupted:
+        async def think(self, game, view, legal, rng, level, iterations, seconds, *, table=None, wait=0.0):
+            asks.append((table, (await service.get(sid)).version))
+            if len(asks) == 1:
+                await service.resign(sid, 2)
+            return search_pool.choose(game, view, legal, rng, level, 20, 60.0)
+
+    service.search = Interrupted()
+    await service.play_computers(sid, pause=0.0)
+    resigned = record.version + 1
+    assert asks == [(sid, record.version), (sid, resigned), (sid, resigned), (sid, resigned)]
+    log = await service.storage.actions(sid)
+    assert [(entry.seat, entry.token) for entry in log[4:5]] == [(1, "!resign")]
+    assert [entry.seat for entry in log[5:]] == [2, 2]  # the turn thought again, played once
+    assert service.next_computer(await service.get(sid)) is None
 
 
 async def test_lobby_rules(service: SessionService) -> None:

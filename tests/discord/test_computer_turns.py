@@ -18,17 +18,21 @@ from tests.discord.driver import board_messages, items, open_game_table, play_ch
 from tests.discord.test_fortissimo_refusals import refusal
 
 THINKING = 5.0  # seconds the test double takes to decide
+PAUSE = 12.0  # seconds between two computer turns shown, where a test sets one
 THINKING_LINE = {"en": "🤖 Computer {n} (strong) is thinking…", "fr": "🤖 Ordinateur {n} (fort) réfléchit…"}
 
 
 class SlowSearch:
-    """The strong level's decision, after ``THINKING`` seconds."""
+    """The strong level's decision, after ``THINKING`` seconds; each ask's (simulated) time, table
+    and wait noted."""
 
     def __init__(self) -> None:
         self.asked = 0
+        self.asks: list[tuple[float, int | None, float]] = []
 
-    async def think(self, game, view, legal, rng, level, iterations, seconds):
+    async def think(self, game, view, legal, rng, level, iterations, seconds, *, table=None, wait=0.0):
         self.asked += 1
+        self.asks.append((time.monotonic(), table, wait))
         await asyncio.sleep(THINKING)
         return search_pool.choose(game, view, legal, rng, level, 20, 60.0)
 
@@ -114,6 +118,33 @@ async def test_a_click_is_answered_before_the_computers_think_and_each_turn_show
     assert env.bot.service.search.asked == 4
 
 
+async def test_a_strong_computer_thinks_during_the_pause_before_its_turn_is_shown(env, simcord_bot) -> None:
+    """With a pause between computer turns, a computer's search is asked as soon as its seat is
+    to act, and may wait in line for the rest of the pause without losing its own time: the
+    pause is time to think, not dead time. Its turn is shown when the pause ends."""
+    ann, _, record, thread = await strong_table(env, "en")
+    env.bot.computers.pause = PAUSE
+    sid = record.id
+    message, flip = a_flip(env, thread, record)
+    await ann.click(message, custom_id=flip)
+    record = await session(env, sid)
+    await ann.click(board_messages(thread, env)[1], custom_id=f"g:fortissimo:{sid}:{record.version}:r")
+    search = env.bot.service.search
+    (asked, table, wait), *_ = search.asks
+    assert table == sid and wait == pytest.approx(PAUSE)  # asked at once, the whole pause to wait in line
+
+    await env.advance_time(2 * THINKING)  # Computer 1's two decisions are made, the pause not over
+    assert await played_by(env, sid) == [0, 0]
+    assert [(round(at - asked, 3), wait) for at, _, wait in search.asks] == [
+        (0.0, pytest.approx(PAUSE)),
+        (THINKING, pytest.approx(PAUSE - THINKING)),  # the turn's second decision: the rest of it
+    ]
+    await env.advance_time(PAUSE - 2 * THINKING)
+    assert await played_by(env, sid) == [0, 0, 1, 1]  # shown when the pause ends, not after it
+    at, table, wait = search.asks[-1]  # and Computer 2 thinks at once, the next pause to wait
+    assert len(search.asks) == 3 and round(at - asked, 3) == PAUSE and wait == pytest.approx(PAUSE)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_restart_in_the_middle_of_the_computers_turns_resumes_them(env, simcord_bot, db_path, lang) -> None:
     ann, channel, record, thread = await strong_table(env, lang)
@@ -140,7 +171,7 @@ async def test_computers_that_could_not_play_try_again_a_minute_later(env, simco
     no table: the error is logged, and the computers play a minute later."""
 
     class BreaksOnce(SlowSearch):
-        async def think(self, *request):
+        async def think(self, *request, table=None, wait=0.0):
             self.asked += 1
             if self.asked == 1:
                 raise RuntimeError("a fault")

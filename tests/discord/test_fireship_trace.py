@@ -171,7 +171,7 @@ async def test_a_window_sends_nothing_different_to_the_others(tmp_path: Path, ha
 class Scripted:
     """The strong computer's search, replaced: it attacks Ben's boat when it may, then ends its turn."""
 
-    async def think(self, game, view, legal, rng, level, iterations, seconds):
+    async def think(self, game, view, legal, rng, level, iterations, seconds, *, table=None, wait=0.0):
         for wanted in (Attack(leader="90", target="91"), EndTurn()):
             if wanted in legal:
                 return wanted
