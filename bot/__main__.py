@@ -12,6 +12,7 @@ import signal
 import sys
 import time
 from collections.abc import Callable, Coroutine
+from contextlib import AsyncExitStack
 from typing import Any
 
 import discord
@@ -45,29 +46,32 @@ async def run(
 ) -> int:  # fmt: skip
     """Serve until a stop signal (0), or until Discord refuses (1); standing by meanwhile while
     another process holds the shards. ``start`` connects the bot (tests give it a simulated
-    Discord), ``clock`` times the shard leases (tests move it)."""
+    Discord), ``clock`` times the shard leases (tests move it).
+
+    The database is opened first and closed last; the leases are taken, then given back, around
+    each bot that serves them."""
     storage = storage_for(settings.database_url, settings.database_path, settings.database_pool_size)
     try:  # the database first: a wrong DATABASE_URL is said before Discord is tried
         await storage.open()
     except StorageUnavailable as error:
         print(error, file=sys.stderr)
         return 2
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    leases = ShardLeases(storage, shards_of(settings), clock)
-    while await until_stopped(leases.wait_for_them(lambda text: print(text, file=sys.stderr, flush=True)), stop):
-        code = await serve(create_bot(settings, storage), leases, start, stop)
-        if code is not None:
-            return code
-        try:  # the bot closed it; standing by needs it
-            await storage.open()
-        except StorageUnavailable as error:
-            print(error, file=sys.stderr)
-            return 2
-    await storage.close()
-    log.info("stopped before serving")
+    async with AsyncExitStack() as opened:
+        opened.push_async_callback(storage.close)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+            opened.callback(loop.remove_signal_handler, sig)
+        leases = ShardLeases(storage, shards_of(settings), clock)
+        while await until_stopped(leases.wait_for_them(lambda text: print(text, file=sys.stderr, flush=True)), stop):
+            try:
+                code = await serve(create_bot(settings, storage), leases, start, stop)
+            finally:
+                await leases.release()
+            if code is not None:
+                return code
+        log.info("stopped before serving")
     return 0
 
 
@@ -76,7 +80,6 @@ async def serve(
 ) -> int | None:  # fmt: skip
     """Serve until a stop signal (0) or until Discord refuses (1); None once another live process
     took this one's shards over."""
-    bot.leases = leases  # given back when the bot closes
     code: int | None = 0
     async with bot:
         runner = asyncio.create_task(start(bot))
@@ -90,8 +93,9 @@ async def serve(
             which = f"shard{'s' if len(taken) > 1 else ''} {', '.join(map(str, taken))}"
             log.warning("%s taken over by another process: standing by until free again", which)
             code = None
-        stopper.cancel()
-        keeper.cancel()
+        for watcher in (stopper, keeper):
+            watcher.cancel()
+        await asyncio.gather(stopper, keeper, return_exceptions=True)
         await bot.close()
         try:
             await asyncio.wait_for(runner, timeout=SHUTDOWN_GRACE)

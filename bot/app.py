@@ -7,6 +7,7 @@ run the rest.
 
 import logging
 import pkgutil
+from contextlib import AsyncExitStack
 from typing import Any
 
 import discord
@@ -19,7 +20,6 @@ from bot.i18n import CatalogTranslator
 from bot.replay_builder import PageBuilder
 from bot.search_pool import SearchPool
 from bot.sessions import SessionService
-from bot.shard_leases import ShardLeases
 from bot.storage import EVERY_SHARD, DatabaseUnreachable, Shards, Storage, storage_for
 from bot.ui.components import DYNAMIC_ITEMS, on_modal
 from bot.ui.computer_turns import ComputerTurns
@@ -47,7 +47,12 @@ def create_bot(settings: Settings, storage: Storage | None = None) -> "GameBot":
 
 
 class GameBot(commands.Bot):
+    """The bot, assembled here: each part gets what it needs, and each listener is passed where the
+    part that calls it is built. What it opens it closes, in the reverse order (``close``)."""
+
     def __init__(self, settings: Settings, storage: Storage | None = None, **client_options: Any) -> None:
+        """``storage``: an opened database the caller closes (``python -m bot`` holds it for its shard
+        leases); without it, the bot opens and closes its own."""
         # The bot uses no voice: discord.py's warnings that voice is not supported (no PyNaCl, no
         # davey) would only look like errors at every start.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
@@ -58,26 +63,33 @@ class GameBot(commands.Bot):
         )  # fmt: skip
         self.settings = settings
         self.shards_served = shards_of(settings)
+        self.owns_storage = storage is None
         self.storage = storage or storage_for(
             settings.database_url, settings.database_path, settings.database_pool_size
         )  # fmt: skip
-        # discord.utils.utcnow is the real time in production and SimCord's virtual
-        # time in tests, so stored times and deadlines follow env.advance_time().
         self.search = SearchPool()  # strong computer players' worker processes, started when first needed
         self.replay_builder = PageBuilder()  # replay pages' worker processes, one per page under way
+        # discord.utils.utcnow is the real time in production and SimCord's virtual
+        # time in tests, so stored times and deadlines follow env.advance_time().
         self.service = SessionService(
             self.storage, clock=lambda: discord.utils.utcnow().timestamp(), search_seconds=settings.search_ms / 1000,
             search_iterations=settings.search_iterations, search=self.search,
+            on_computers=lambda session_id: self.computers.kick(session_id),
+            on_wake=lambda when: self.timekeeper.wake_by(when),
         )  # fmt: skip
-        self.tables = Tables(self, self.service, settings.default_language)
-        self.timekeeper = Timekeeper(self.tables, self.shards_served)
+        self.tables = Tables(self, self.service, settings.default_language, self.shards_served, self.replay_builder)
+        self.timekeeper = Timekeeper(self.tables)
+        self.storage.watch(self.timekeeper.wake_by)  # wake-up times other processes save
         self.computers = ComputerTurns(self.tables, pause=settings.computer_pause_ms / 1000)
-        self.leases: ShardLeases | None = None  # this process's shards, when ``python -m bot`` took them
+        self.work = AsyncExitStack()  # what the bot runs, stopped in the reverse order (``stop_work``)
         self.tree.error(self.on_app_command_error)
         self._caught_up = False
 
     async def setup_hook(self) -> None:
-        await self.storage.open()
+        if self.owns_storage:
+            await self.storage.open()
+        self.work.push_async_callback(self.search.close)
+        self.work.push_async_callback(self.replay_builder.close)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
         for name in extensions():
@@ -85,6 +97,8 @@ class GameBot(commands.Bot):
         if self.shards_served.owns(None):  # the process with shard 0 syncs for every process
             await self.sync_commands()
         self.timekeeper.start()
+        self.work.push_async_callback(self.timekeeper.stop)
+        self.work.push_async_callback(self.computers.stop)  # they play from the first change or ``on_ready``
         if self.settings.shard_count:
             shown = ", ".join(map(str, self.settings.shard_ids or range(self.settings.shard_count)))
             log.info("serving shards %s of %s", shown, self.settings.shard_count)
@@ -99,18 +113,15 @@ class GameBot(commands.Bot):
             await self.tree.sync()
 
     async def stop_work(self) -> None:
-        """Stop the timers and the computer players, and end the search and replay workers."""
-        self.timekeeper.stop()
-        await self.computers.stop()
-        await self.search.close()
-        await self.replay_builder.close()
+        """Stop the computer players and the clock, and end the replay and search workers, each task
+        awaited."""
+        await self.work.aclose()
 
     async def close(self) -> None:
         await self.stop_work()
         await super().close()
-        if self.leases is not None:
-            await self.leases.release()
-        await self.storage.close()
+        if self.owns_storage:
+            await self.storage.close()
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         if isinstance(error.__cause__, DatabaseUnreachable):  # nothing was saved: try again once it is back

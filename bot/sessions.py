@@ -107,16 +107,20 @@ class SessionService:
     def __init__(
         self, storage: Storage, clock: Callable[[], float] = time.time, search_seconds: float = 0.25,
         search_iterations: int = 2000, search: Searcher | None = None,
+        on_computers: Callable[[int], None] = lambda session_id: None,
+        on_wake: Callable[[float], None] = lambda when: None,
     ) -> None:  # fmt: skip
+        """``on_computers`` is told each session whose committed change leaves a computer seat to act
+        (the tables play it: ``ComputerTurns``), ``on_wake`` each wake-up time saved (the clock:
+        ``Timekeeper``)."""
         self.storage = storage
         self.clock = clock
         self.search: Searcher = search or SearchPool()  # where strong computer players think
-        # told the session whose committed change leaves a computer seat to act (the tables play it)
-        self.on_computers: Callable[[int], None] = lambda session_id: None
+        self.on_computers = on_computers
+        self.on_wake = on_wake
         self.search_seconds = search_seconds  # a strong computer player's time to think, at most
         self.search_iterations = search_iterations  # and its search's iterations, at most
         self._locks: weakref.WeakValueDictionary[int, SessionLock] = weakref.WeakValueDictionary()
-        self.on_wake: Callable[[float], None] = lambda when: None  # told each saved wake-up time
 
     def lock(self, session_id: int) -> SessionLock:
         lock = self._locks.get(session_id)
@@ -477,7 +481,7 @@ class SessionService:
     async def _play_on(
         self, record: SessionRecord, before: Any | None, state: Any, events: list[Event], log: list[ActionRecord]
     ) -> SessionRecord:
-        """Commit a change; computer seats to act then play on their own (``play_computers``),
+        """Commit a change; computer seats to act then play on their own (``on_computers``),
         but for a secret reaction window, which they answer within this change."""
         state = self._answer_in_secret(record, state, events, log)
         record = await self._commit(record, record.version, before, state, events, log)
@@ -534,28 +538,6 @@ class SessionService:
             state, events = step.state, events + step.events
             log.append(self._log(record, len(log) + 1, seat, None, token))
         return await self._play_on(record, before, state, events, log)
-
-    async def play_computers(
-        self, session_id: int, show: Callable[[SessionRecord], Awaitable[None]] | None = None, pause: float = 0.0
-    ) -> None:
-        """Computer seats play turn after turn, each committed (and shown) on its own, at least
-        ``pause`` seconds apart, until people must act. Each holds the table's lock only to commit.
-        A turn is thought as soon as its seat is to act, the pause before it is shown included."""
-        due = time.monotonic() + pause
-        while True:
-            turn = await self.think(await self.get(session_id), due)
-            if turn is None:
-                return
-            await asyncio.sleep(max(0.0, due - time.monotonic()))
-            async with self.lock(session_id):
-                try:
-                    record = await self.play_turn(session_id, turn)
-                except StaleBoard:  # someone acted meanwhile: think again, a pause after that
-                    due = time.monotonic() + pause
-                    continue
-                if show is not None:
-                    await show(record)
-            due = time.monotonic() + pause
 
     def _answer_in_secret(self, record: SessionRecord, state: Any, events: list[Event], log: list[ActionRecord]) -> Any:
         """Computer seats a secret reaction window asks answer it at once, at the normal level, in

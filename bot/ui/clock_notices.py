@@ -22,11 +22,8 @@ class ClockNotices(TableCore):
         """The clock's message about ``seat``'s missed turns, in place of its previous one; with
         ``ping``, it notifies that player and nobody else."""
         user_id = record.seats[seat].user_id
-        users = [discord.Object(user_id)] if ping and user_id else []
-        only_them = discord.AllowedMentions(everyone=False, roles=False, users=users)
         try:
-            channel = await self.channel(record.channel_id)
-            message = await channel.send(text, allowed_mentions=only_them)
+            message = await self.post(record.channel_id, text, ping=[user_id] if ping and user_id else [])
         except discord.HTTPException:
             log.warning("could not tell session %s's channel about a missed turn", record.id)
             return

@@ -1,18 +1,21 @@
 """Computer players take their turns after a person's move is shown, never inside the click.
 
 The session service tells which tables have a computer seat to act once a change is committed
-(``SessionService.on_computers``); each such table gets one task that plays its computers turn
-by turn (``SessionService.play_computers``): each turn is decided without holding the table,
-as soon as its seat is to act (the pause is time to think), then committed and shown on its
-own, ``pause`` seconds at least after the one before, so people can follow. Meanwhile the board says which computer is thinking, and a person's click
-is refused like any click out of turn. At start-up, every running game of this process's
-shards whose next seat is a computer is played on, so a restart strands no table. While the
-database cannot be used, they try again every ``OUTAGE_RETRY`` seconds.
+(``SessionService.on_computers``, wired to ``kick`` where the bot is assembled); each such table
+gets one task that plays its computers turn by turn: each turn is decided without holding the
+table (``SessionService.think``), as soon as its seat is to act (the pause is time to think), then
+committed (``play_turn``) and shown on its own, ``pause`` seconds at least after the one before, so
+people can follow. Meanwhile the board says which computer is thinking, and a person's click is
+refused like any click out of turn. At start-up, every running game of this process's shards whose
+next seat is a computer is played on, so a restart strands no table. While the database cannot be
+used, they try again every ``OUTAGE_RETRY`` seconds.
 """
 
 import asyncio
 import logging
+import time
 
+from bot.errors import StaleBoard
 from bot.storage import DatabaseUnreachable
 from bot.ui.tables import Tables
 
@@ -27,9 +30,8 @@ class ComputerTurns:
         self.service = tables.service
         self.pause = pause  # seconds at least between two computer turns shown
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._again: set[int] = set()  # tables changed while their task was finishing
+        self._again: set[int] = set()  # tables changed while their task was thinking
         self._stopped = False
-        self.service.on_computers = self.kick
 
     def kick(self, session_id: int) -> None:
         """Have this table's computers play (a no-op while they already do)."""
@@ -43,11 +45,7 @@ class ComputerTurns:
 
     async def _play(self, session_id: int) -> None:
         try:
-            while True:
-                self._again.discard(session_id)
-                await self.service.play_computers(session_id, self.tables.after_change, self.pause)
-                if session_id not in self._again:
-                    return
+            await self.play_turns(session_id)
         except DatabaseUnreachable:  # the table keeps its last committed state
             asyncio.get_running_loop().call_later(OUTAGE_RETRY, self.kick, session_id)
         except Exception:  # the table keeps its last committed state; they try again a little later
@@ -57,12 +55,34 @@ class ComputerTurns:
             if self._tasks.get(session_id) is asyncio.current_task():
                 del self._tasks[session_id]
 
+    async def play_turns(self, session_id: int) -> None:
+        """Computer seats play turn after turn, each committed and shown on its own, ``pause`` seconds
+        at least after the one before, until people must act. A turn is thought as soon as its seat
+        is to act, the pause before it is shown included; the table's lock is held only to commit."""
+        due = time.monotonic() + self.pause
+        while True:
+            self._again.discard(session_id)
+            turn = await self.service.think(await self.service.get(session_id), due)
+            if turn is None:
+                if session_id in self._again:  # the table changed while the computers looked at it
+                    continue
+                return
+            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            async with self.service.lock(session_id):
+                try:
+                    record = await self.service.play_turn(session_id, turn)
+                except StaleBoard:  # someone acted meanwhile: think again, a pause after that
+                    due = time.monotonic() + self.pause
+                    continue
+                await self.tables.after_change(record)
+            due = time.monotonic() + self.pause
+
     async def resume_all(self) -> None:
         """At start-up: every running game of this process's shards whose next seat is a computer."""
         for record in await self.service.storage.find_sessions(statuses=("active",)):
             if not any(seat.computer or seat.auto for seat in record.seats):
                 continue  # people only: nothing to read further
-            if self.tables.bot.shards_served.owns(record.guild_id) and self.service.next_computer(record) is not None:
+            if self.tables.shards.owns(record.guild_id) and self.service.next_computer(record) is not None:
                 self.kick(record.id)
 
     async def stop(self) -> None:

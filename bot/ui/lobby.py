@@ -92,12 +92,12 @@ class Lobby(Publishing):
                 return await reply.send("⛔ " + lacking)
             record = await self.service.rematch(session_id, user.id, user.display_name, secrets.randbits(62))
             invited = sorted(players - {user.id})
-            message = await channel.send(
+            message = await self.post(
+                old.lobby_channel_id,
                 self._rematch_text(old, record, invited, lang),
-                allowed_mentions=discord.AllowedMentions(everyone=False, roles=False,
-                                                         users=[discord.Object(u) for u in invited]),
+                ping=invited,
                 **lobby_message(record, self.uis[old.game], lang).fields(sending=True),
-            )  # fmt: skip
+            )
             record = await self.service.update(record, lobby_message_id=message.id)
             if registry.get(old.game).max_players == 1:  # a solitaire starts at once, as with its command
                 record = await self.service.lobby(

@@ -7,12 +7,11 @@ shows is stored, so a board left behind by a crash is posted again at start-up.
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 
 from bot.i18n import Language, t
-from bot.sessions import SessionService
 from bot.storage import SessionRecord
 from bot.turn_clock import held_back
 from bot.ui.clock_notices import ClockNotices
@@ -23,20 +22,15 @@ from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
 from bot.ui.turn_pings import NOTIFIED_ELSEWHERE, TurnPings, mentioned
 
-if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
-    from bot.app import GameBot
-
 log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
 REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is gone
 PICTURES_KEPT = 32  # board pictures cached, the latest ones
-DM_CLOSED = 50007  # Discord: cannot send messages to this user
-MENTION_USERS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 class Publishing(TurnPings, ClockNotices):
-    def __init__(self, bot: "GameBot", service: SessionService, default_language: Language) -> None:
-        super().__init__(bot, service, default_language)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
         self._on_show: dict[int, bytes] = {}  # board message id -> the picture it shows (this process)
 
@@ -147,7 +141,7 @@ class Publishing(TurnPings, ClockNotices):
         for record in await self.service.storage.find_sessions(statuses=("active",)):
             if record.game not in self.uis or record.board_version == record.version:
                 continue
-            if not self.bot.shards_served.owns(record.guild_id):  # another process's server
+            if not self.shards.owns(record.guild_id):  # another process's server
                 continue
             try:
                 async with self.service.lock(record.id):
@@ -235,8 +229,7 @@ class Publishing(TurnPings, ClockNotices):
         text = ui.news(record, self.service.state(record), await self.public_language(record.guild_id))
         if not text:
             return None
-        channel = await self.channel(record.channel_id)
-        return await channel.send(text[:2000], allowed_mentions=MENTION_USERS)
+        return await self.post(record.channel_id, text[:2000], ping=mentioned(text[:2000]))
 
     async def _whisper(self, record: SessionRecord) -> None:
         """A DM to each player the last change told a secret (a new clue). If it cannot be
@@ -255,14 +248,13 @@ class Publishing(TurnPings, ClockNotices):
             ):
                 continue
             try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(text[:2000])
-            except discord.HTTPException as error:
-                if error.code != DM_CLOSED:
-                    log.warning("could not send session %s's secret by DM", record.id)
-                channel = await self.channel(record.channel_id)
-                await channel.send(t(lang, "table.dm_closed", player=seat_mention(record, seat, lang)),
-                                   allowed_mentions=MENTION_USERS)  # fmt: skip
+                sent = await self.dm(user_id, text[:2000])
+            except discord.HTTPException:
+                log.warning("could not send session %s's secret by DM", record.id)
+                sent = False
+            if not sent:
+                line = t(lang, "table.dm_closed", player=seat_mention(record, seat, lang))
+                await self.post(record.channel_id, line, ping=[user_id])
 
     async def _ask_in_secret(self, record: SessionRecord) -> None:
         """A DM to each player a secret reaction window has just asked, with their private
@@ -281,8 +273,7 @@ class Publishing(TurnPings, ClockNotices):
             if user_id is None or private is None:
                 continue
             try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(**private._replace(content=text).fields(sending=True))
+                await self.dm(user_id, **private._replace(content=text).fields(sending=True))
             except discord.HTTPException:
                 log.info("could not send session %s's reaction window by DM", record.id)
 

@@ -13,27 +13,23 @@ import asyncio
 import io
 import logging
 from contextlib import suppress
-from typing import TYPE_CHECKING
+from typing import Any
 
 import discord
 
 from bot import replays
 from bot.i18n import Language, counted, t
 from bot.replay_builder import Built
-from bot.sessions import SessionService
 from bot.storage import DatabaseUnreachable, SessionRecord
 from bot.ui.table_core import TableCore, is_admin
-
-if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
-    from bot.app import GameBot
 
 log = logging.getLogger(__name__)
 PAGES_KEPT = 4  # pages built lately, per game and language (a page is a few megabytes at most)
 
 
 class ReplayPages(TableCore):
-    def __init__(self, bot: "GameBot", service: SessionService, default_language: Language) -> None:
-        super().__init__(bot, service, default_language)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._pages: dict[tuple[int, int, Language], asyncio.Future[Built]] = {}
         self._asking: set[int] = set()  # people with a replay request under way
 
@@ -58,7 +54,7 @@ class ReplayPages(TableCore):
             key = (record.id, record.version, reply.lang)
             built = self._kept(key)
             if built is None:  # built once for requests that come together
-                builder = self.bot.replay_builder
+                builder = self.pages
                 if builder.full:
                     return await reply.send(counted(reply.lang, "replay.queue_full", builder.queued))
                 built = self._pages[key] = builder.start(record, actions, self.uis[record.game], reply.lang)

@@ -1,26 +1,30 @@
-"""What every part of the tables shares: the bot, the sessions, the games' UIs,
-languages, and handling one request under its session's lock."""
+"""What every part of the tables shares: the Discord client, the sessions, the games' UIs,
+languages, posting to a table and DMs, and handling one request under its session's lock."""
 
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.errors import UserError
 from bot.i18n import Language, language_of, t
+from bot.replay_builder import PageBuilder
 from bot.sessions import SessionService
-from bot.storage import DatabaseUnreachable, SessionRecord
+from bot.storage import EVERY_SHARD, DatabaseUnreachable, SessionRecord, Shards
 from bot.ui.game_ui import GameUI
 from bot.ui.permissions import missing_text
 from bot.ui.replies import Reply
 from games.core.errors import Refusal
 
-if TYPE_CHECKING:  # the bot module builds the tables: named for the types only
-    from bot.app import GameBot
-
 log = logging.getLogger(__name__)
+DM_CLOSED = 50007  # Discord: cannot send messages to this user
+
+
+def mentioning(users: Iterable[int] = ()) -> discord.AllowedMentions:
+    """A message that notifies these users, and nobody else (no role, no @everyone)."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -34,10 +38,15 @@ def jump_url(record: SessionRecord) -> str:
 
 
 class TableCore:
-    def __init__(self, bot: "GameBot", service: SessionService, default_language: Language) -> None:
-        self.bot = bot
+    def __init__(
+        self, client: discord.Client, service: SessionService, default_language: Language,
+        shards: Shards = EVERY_SHARD, pages: PageBuilder | None = None,
+    ) -> None:  # fmt: skip
+        self.client = client
         self.service = service
         self.default_language = default_language
+        self.shards = shards  # the tables of these shards' servers are this process's
+        self.pages = pages or PageBuilder()  # where replay pages are built
         self.uis: dict[str, GameUI] = {}
 
     def register(self, ui: GameUI) -> None:
@@ -51,7 +60,7 @@ class TableCore:
         stored = (await self.service.storage.guild_settings(guild_id)).language
         if stored is not None:
             return stored
-        guild = self.bot.get_guild(guild_id)
+        guild = self.client.get_guild(guild_id)
         return language_of(guild.preferred_locale, self.default_language) if guild else self.default_language
 
     def user_language(self, interaction: discord.Interaction) -> Language:
@@ -61,7 +70,26 @@ class TableCore:
         return Reply(interaction, self.user_language(interaction))
 
     async def channel(self, channel_id: int) -> Any:
-        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+        return self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+
+    async def post(
+        self, channel_id: int, content: str | None = None, *, ping: Iterable[int] = (), **fields: Any
+    ) -> discord.Message:
+        """A message in a table's channel that notifies the users of ``ping`` and nobody else."""
+        channel = await self.channel(channel_id)
+        return await channel.send(content, allowed_mentions=mentioning(ping), **fields)
+
+    async def dm(self, user_id: int, content: str | None = None, **fields: Any) -> bool:
+        """A direct message; False when the user's DMs are closed (``discord.HTTPException`` for other
+        failures)."""
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        try:
+            await user.send(content, **fields)
+        except discord.HTTPException as error:
+            if error.code == DM_CLOSED:
+                return False
+            raise
+        return True
 
     @asynccontextmanager
     async def handling(self, reply: Reply, session_id: int) -> AsyncIterator[None]:

@@ -23,7 +23,7 @@ import discord
 
 from bot import turn_clock
 from bot.i18n import t
-from bot.storage import EVERY_SHARD, DatabaseUnreachable, SessionRecord, Shards
+from bot.storage import DatabaseUnreachable, SessionRecord
 from bot.ui.game_ui import seat_mention
 from bot.ui.table_core import jump_url
 from bot.ui.tables import Tables
@@ -34,27 +34,27 @@ SHARED_NAP = 60.0  # with other processes on the database, at least this often
 CLAIM_SECONDS = 120.0  # a claimed table is this process's to handle for so long
 RETRY_AFTER = 300.0  # a table whose handling failed is looked at again this much later
 OUTAGE_NAP = 5.0  # while the database cannot be used, look again this often
-DM_CLOSED = 50007  # Discord: cannot send messages to this user
 
 
 class Timekeeper:
-    def __init__(self, tables: Tables, shards: Shards = EVERY_SHARD) -> None:
+    def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.service = tables.service
-        self.shards = shards  # the tables of these shards' servers are this process's
+        self.shards = tables.shards  # the tables of these shards' servers are this process's
         self.owner = uuid.uuid4().hex  # names this process's claims
         self._task: asyncio.Task | None = None
         self._nap: asyncio.Future | None = None
         self._wake_at = float("inf")
-        self.service.on_wake = self.wake_by
-        self.service.storage.watch(self.wake_by)
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name="timekeeper")
 
-    def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+    async def stop(self) -> None:
+        """Stop the clock and wait until its task has ended."""
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
     def wake_by(self, when: float) -> None:
         """Cut the current nap short if ``when`` comes before its end."""
@@ -182,11 +182,8 @@ class Timekeeper:
         params["game"] = self.tables.uis[record.game].title(lang)
         params["resume"] = f"/{t(lang, f'cmd.{record.game}.name')} {t(lang, 'cmd.resume.name')}"
         user_id = record.seats[seat].user_id if seat is not None else None
-        only_them = discord.AllowedMentions(everyone=False, roles=False,
-                                            users=[discord.Object(user_id)] if user_id else [])  # fmt: skip
         try:
-            channel = await self.tables.channel(record.channel_id)
-            return await channel.send(t(lang, key, **params), allowed_mentions=only_them)
+            return await self.tables.post(record.channel_id, t(lang, key, **params), ping=[user_id] if user_id else [])
         except discord.HTTPException:
             log.warning("could not tell session %s's channel about its clock", record.id)
             return None
@@ -204,11 +201,9 @@ class Timekeeper:
         text = t(lang, "clock.reminder_dm", game=self.tables.uis[record.game].title(lang),
                  deadline=f"<t:{int(record.seats[seat].deadline or 0)}:R>", link=jump_url(record))  # fmt: skip
         try:
-            user = self.tables.bot.get_user(user_id) or await self.tables.bot.fetch_user(user_id)
-            await user.send(text)
-        except discord.HTTPException as error:
-            if error.code != DM_CLOSED:  # closed DMs: the mention in the channel is enough
-                log.warning("could not send a reminder DM for session %s", record.id)
+            await self.tables.dm(user_id, text)  # closed DMs: the mention in the channel is enough
+        except discord.HTTPException:
+            log.warning("could not send a reminder DM for session %s", record.id)
 
     async def _dms_wanted(self, record: SessionRecord, user_id: int) -> bool:
         """The server allows DMs and the player asked for reminders by DM."""

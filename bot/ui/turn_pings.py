@@ -77,9 +77,7 @@ class TurnPings(TableCore):
             users = [user_id for seat in ping if (user_id := record.seats[seat].user_id)]  # each one's, as it wants
             text = t(lang, "table.your_turn", players=", ".join(f"<@{u}>" for u in users),
                      game=self.uis[record.game].title(lang))  # fmt: skip
-            channel = await self.channel(record.channel_id)
-            only_them = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(u) for u in users])
-            message = await channel.send(text, allowed_mentions=only_them)
+            message = await self.post(record.channel_id, text, ping=users)
             kept[message.id] = ping
         if kept != record.pings:
             await self.service.update(record, pings=kept)

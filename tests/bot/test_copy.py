@@ -13,7 +13,7 @@ from bot.sessions import SessionService
 from bot.storage import GuildSettings, PostgresStorage, SqliteStorage, UserSettings
 from bot.storage import copy as copying
 from tests.bot import bad_input
-from tests.bot.test_sessions import started
+from tests.bot.test_sessions import play_computers, started
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,7 +25,7 @@ async def play(service: SessionService, sid: int, moves: int | None = None) -> N
         engine, state = service.engine(record), service.state(record)
         action = engine.legal_actions(state, 0)[0]
         await service.act(sid, 1, record.version, action.token())
-        await service.play_computers(sid)
+        await play_computers(service, sid)
         done += 1
 
 

@@ -12,7 +12,7 @@ from bot.app import GameBot, ShardedGameBot, create_bot
 from bot.config import Settings
 from bot.errors import StaleBoard
 from bot.sessions import SessionService
-from bot.storage import PostgresStorage, SessionRecord, Shards, TableClock
+from bot.storage import EVERY_SHARD, PostgresStorage, SessionRecord, Shards, TableClock
 from bot.ui.timekeeper import CLAIM_SECONDS, Timekeeper
 from tests.bot.test_sessions import started
 
@@ -122,8 +122,9 @@ async def test_a_request_holding_every_connection_still_finishes(pg_url: str) ->
 class Channel:
     """What the timekeeper tells a game's channel, and which changes it shows."""
 
-    def __init__(self, service: SessionService) -> None:
+    def __init__(self, service: SessionService, shards: Shards = EVERY_SHARD) -> None:
         self.service = service
+        self.shards = shards  # the tables of these shards' servers are this process's
         self.said: list[str] = []
         self.shown: list[int] = []
         self.uis = {"fortissimo": SimpleNamespace(title=lambda lang: "Fortissimo!")}
@@ -137,6 +138,9 @@ class Channel:
     async def send(self, text: str, allowed_mentions: object = None) -> SimpleNamespace:
         self.said.append(text)
         return SimpleNamespace(id=len(self.said))  # the message
+
+    async def post(self, channel_id: int, text: str, ping: object = ()) -> SimpleNamespace:
+        return await self.send(text)
 
     async def post_notice(self, record: SessionRecord, seat: int, text: str, ping: bool = False) -> None:
         await self.send(text)  # the clock's message about a missed turn
@@ -198,8 +202,8 @@ async def test_a_process_handles_only_its_shards_timers(processes: list[SessionS
     a, b = processes
     on_shard = {shard: await timed_game(a, guild_id=(5000 + shard) << 22) for shard in range(2)}
     a.clock.now += 61
-    lower = Timekeeper(Channel(a), Shards(2, frozenset({0})))  # type: ignore[arg-type]
-    upper = Timekeeper(Channel(b), Shards(2, frozenset({1})))  # type: ignore[arg-type]
+    lower = Timekeeper(Channel(a, Shards(2, frozenset({0}))))  # type: ignore[arg-type]
+    upper = Timekeeper(Channel(b, Shards(2, frozenset({1}))))  # type: ignore[arg-type]
     await lower.tick()
     assert (await a.get(on_shard[0])).seats[0].missed == 1
     assert (await a.get(on_shard[1])).seats[0].missed == 0  # not this process's server

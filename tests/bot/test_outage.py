@@ -12,6 +12,7 @@ import re
 import sqlite3
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import simcord
@@ -66,10 +67,20 @@ def own_cluster(module_cluster: Cluster) -> Iterator[Cluster]:
 
 
 @pytest.fixture
-def quick_leases(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Renewals and a standby's looks at once (the tests move the leases' clock themselves)."""
+def quick_leases(monkeypatch: pytest.MonkeyPatch) -> list[ShardLeases]:
+    """Renewals and a standby's looks at once (the tests move the leases' clock themselves); the
+    leases ``python -m bot`` takes, to look at."""
     monkeypatch.setattr("bot.shard_leases.RENEW_EVERY", 0.01)
     monkeypatch.setattr("bot.shard_leases.RETRY_EVERY", 0.01)
+    made: list[ShardLeases] = []
+
+    class Watched(ShardLeases):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            made.append(self)
+
+    monkeypatch.setattr("bot.__main__.ShardLeases", Watched)
+    return made
 
 
 async def until(done: Callable[[], bool]) -> None:
@@ -90,7 +101,7 @@ def settings(url: str) -> Settings:
 
 
 async def test_a_database_stopped_for_longer_than_the_lease_is_a_pause(
-    own_cluster: Cluster, quick_leases: None, caplog: pytest.LogCaptureFixture
+    own_cluster: Cluster, quick_leases: list[ShardLeases], caplog: pytest.LogCaptureFixture
 ) -> None:
     """Clicks and commands during the outage get the try-again answer in their user's language and
     change nothing; the timers wait; once the server is back, the same process takes its lapsed
@@ -151,12 +162,12 @@ async def test_a_database_stopped_for_longer_than_the_lease_is_a_pause(
             clock.now += OUTAGE
             await env.advance_time(OUTAGE)  # the turn's two minutes run out meanwhile
             await until(lambda: any(now >= went + OUTAGE for now in asked))  # asked for again, in vain
-            assert bot.leases is not None and bot.leases.held_until <= went + LEASE_SECONDS < clock.now  # lapsed
+            assert quick_leases[0].held_until <= went + LEASE_SECONDS < clock.now  # lapsed
             assert not bot.is_closed()
             assert not any("ran out of time" in text for text in texts(thread, env))
 
             own_cluster.resume()  # from this thread: the server quits with the thread that starts it
-            await until(lambda: bot.leases is not None and bot.leases.held_until > went + OUTAGE)  # taken back
+            await until(lambda: quick_leases[0].held_until > went + OUTAGE)  # taken back
             await env.advance_time(OUTAGE_NAP)  # the clock looks again
             late = t("en", "clock.timed_out", player=to_act.name, missed=1, allowed=3)
             assert sum(text == late for text in texts(thread, env)) == 1
@@ -225,7 +236,7 @@ async def cable(own_cluster: Cluster) -> AsyncIterator[Cable]:
 
 
 async def test_a_process_whose_shards_another_took_over_meanwhile_stands_by(
-    own_cluster: Cluster, cable: Cable, quick_leases: None, caplog: pytest.LogCaptureFixture,
+    own_cluster: Cluster, cable: Cable, quick_leases: list[ShardLeases], caplog: pytest.LogCaptureFixture,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     """Cut off from the database for longer than its lease while another process reaches it, a
@@ -247,7 +258,7 @@ async def test_a_process_whose_shards_another_took_over_meanwhile_stands_by(
                 assert not (await ann.slash(channel, "fortissimo start")).ephemeral
                 return
             await cable.cut()
-            await until(lambda: bot.leases is not None and bot.leases.lost_since is not None)
+            await until(lambda: quick_leases[0].lost_since is not None)
             clock.now += OUTAGE
             assert await other.take() == []  # the lease lapsed: the other process takes the shard
             await cable.mend()

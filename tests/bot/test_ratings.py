@@ -20,7 +20,7 @@ from bot.storage.ratings import RATINGS_MIGRATION
 from bot.storage.sql import migrations
 from games.core import Level
 from tests.bot import bad_input
-from tests.bot.test_sessions import started
+from tests.bot.test_sessions import play_computers, started
 
 GUILD = 1_234_567_890_123_456_789
 NOW = 1_750_000_000.0
@@ -177,7 +177,7 @@ async def test_resigning_through_the_service_ranks_last(storage: Storage) -> Non
         engine, state = service.engine(record), service.state(record)
         if 0 in engine.to_act(state):
             await service.act(sid, 1, record.version, engine.legal_actions(state, 0)[0].token())
-        await service.play_computers(sid)
+        await play_computers(service, sid)
     (result,) = await storage.results(1)
     changes = {u: await storage.rating_changes(1, u, "fortissimo", 5) for u in (1, 2)}
     host, computer = result.seats[0], result.seats[2]

@@ -1,13 +1,16 @@
 """The session service, on both backends: checks, commits, computer turns, and simultaneous clicks."""
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from types import SimpleNamespace
 
 import pytest
 
 from bot import search_pool
 from bot.errors import StaleBoard, UserError
-from bot.sessions import SessionService
-from bot.storage import Storage
+from bot.sessions import ComputerTurn, SessionService
+from bot.storage import EVERY_SHARD, SessionRecord, Storage
+from bot.ui.computer_turns import ComputerTurns
 from games.core import NotYourTurn
 
 
@@ -25,6 +28,20 @@ async def started(service: SessionService, computers: int = 0, humans: tuple[int
         await service.lobby(record.id, 1, "host", "add_bot")
     await service.lobby(record.id, 1, "host", "start")
     return record.id
+
+
+async def play_computers(
+    service: SessionService, sid: int, show: Callable[[SessionRecord], Awaitable[None]] | None = None
+) -> None:
+    """The table's computers play, as the bot's ``ComputerTurns`` plays them (here without a pause),
+    each turn ``show``n once committed."""
+
+    async def shown(record: SessionRecord) -> None:
+        if show is not None:
+            await show(record)
+
+    tables = SimpleNamespace(service=service, after_change=shown, shards=EVERY_SHARD)
+    await ComputerTurns(tables).play_turns(sid)  # type: ignore[arg-type]  # what it needs of the tables
 
 
 async def test_two_clicks_together_apply_once(service: SessionService) -> None:
@@ -72,7 +89,7 @@ async def test_computer_players_move_after_the_humans_move_is_committed(service:
     async def show(record) -> None:
         shown.append((record.version, min(service.engine(record).to_act(service.state(record)))))
 
-    await service.play_computers(sid, show)
+    await play_computers(service, sid, show)
     log = await service.storage.actions(sid)
     played = await service.get(sid)
     assert [seat for _, seat in shown] == [2, 3, 0]  # one commit a computer turn, each shown
@@ -81,6 +98,35 @@ async def test_computer_players_move_after_the_humans_move_is_committed(service:
     assert all(entry.user_id is None for entry in log[2:])
     assert service.engine(played).to_act(service.state(played)) == {0}
     assert await service.replay(played) == service.state(played)
+
+
+async def test_a_run_of_computer_turns_ends_without_an_empty_round(storage: Storage) -> None:
+    """Each computer turn committed tells the tables that a computer is to act again; the task
+    already playing them goes on, and stops at the first look that finds people to act: three
+    computer turns are three looks and a last one, not an extra round after it."""
+    looks: list[int | None] = []
+
+    async def noop(record: SessionRecord) -> None:
+        return None
+
+    service = SessionService(storage, on_computers=lambda session_id: turns.kick(session_id))
+    turns = ComputerTurns(SimpleNamespace(service=service, after_change=noop, shards=EVERY_SHARD))  # type: ignore[arg-type]
+    think = service.think
+
+    async def looking(record: SessionRecord, due: float = 0.0) -> ComputerTurn | None:
+        turn = await think(record, due)
+        looks.append(None if turn is None else turn.version)
+        return turn
+
+    service.think = looking  # type: ignore[method-assign]
+    sid = await started(service, computers=3, humans=())
+    record = await service.get(sid)
+    record = await service.act(sid, 1, record.version, "fA1")
+    await service.act(sid, 1, record.version, "r")  # the computers' turns begin
+    while task := turns._tasks.get(sid):
+        await task
+    assert len(looks) == 4 and looks[-1] is None and None not in looks[:-1]
+    assert service.engine(record).to_act(service.state(await service.get(sid))) == {0}
 
 
 async def test_a_computer_turn_decided_on_an_older_table_is_refused_and_thought_again(service: SessionService) -> None:
@@ -98,7 +144,7 @@ async def test_a_computer_turn_decided_on_an_older_table_is_refused_and_thought_
     with pytest.raises(StaleBoard):
         await service.play_turn(sid, turn)
     assert [entry.token for entry in await service.storage.actions(sid)][-1] == "!resign"
-    await service.play_computers(sid)
+    await play_computers(service, sid)
     after = await service.get(sid)
     assert service.next_computer(after) is None and after.version > record.version + 1
 
@@ -124,7 +170,7 @@ async def test_a_turn_whose_table_changed_during_its_search_is_thought_again(ser
             return search_pool.choose(game, view, legal, rng, level, 20, 60.0)
 
     service.search = Interrupted()
-    await service.play_computers(sid, pause=0.0)
+    await play_computers(service, sid)
     resigned = record.version + 1
     assert asks == [(sid, record.version), (sid, resigned), (sid, resigned), (sid, resigned)]
     log = await service.storage.actions(sid)
