@@ -15,7 +15,7 @@ to play about as well as a sensible computer. ``COMPUTER_SIGMA``, the computers'
 is about the spread of that measured gap across the four games.
 
 Ratings are derived data: the storage updates them as each result is saved, and
-``python -m bot.ratings recompute`` (or ``recompute_ratings``) builds them again from the
+``python -m bot.storage.recompute`` (or ``recompute_ratings``) builds them again from the
 stored results, in the order the games ended, to the same numbers.
 
 Players see a conservative rating: the library's ``ordinal`` (skill minus three times its
@@ -25,11 +25,8 @@ gap reads about like a chess Elo gap (about 330 points: the stronger wins 87% of
 games).
 """
 
-import asyncio
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from openskill.models import PlackettLuce
 
@@ -94,46 +91,3 @@ def rate(entrants: Sequence[Entrant], skills: Mapping[int, Skill]) -> dict[int, 
 
 def is_provisional(games: int) -> bool:
     return games < PROVISIONAL_GAMES
-
-
-# -- python -m bot.ratings recompute -------------------------------------------------------
-USAGE = "Usage: python -m bot.ratings recompute [SQLITE_PATH | DATABASE_URL]  (default: the bot's own database)"
-
-
-async def _recompute(database: str | None) -> str:
-    from bot.config import load_settings
-    from bot.storage import storage_for
-
-    if database is None:
-        settings = load_settings()
-        storage = storage_for(settings.database_url, settings.database_path)
-    elif database.startswith(("postgresql://", "postgres://")):
-        storage = storage_for(database, Path())
-    else:
-        storage = storage_for(None, Path(database))
-    await storage.open(create=False)  # the bot's database, else refused as it is
-    try:
-        games, players = await storage.recompute_ratings()
-    finally:
-        await storage.close()
-    return f"Ratings recomputed from {games} rated game{'s' * (games != 1)}: {players} rating{'s' * (players != 1)}."
-
-
-def main(argv: list[str] | None = None) -> int:
-    from bot.config import ConfigError
-    from bot.storage import StorageUnavailable
-
-    args = sys.argv[1:] if argv is None else argv
-    if not args or args[0] != "recompute" or len(args) > 2:
-        print(USAGE, file=sys.stderr)
-        return 2
-    try:
-        print(asyncio.run(_recompute(args[1] if len(args) == 2 else None)))
-    except (ConfigError, StorageUnavailable) as error:
-        print(error, file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -221,6 +221,17 @@ class Shards:
 EVERY_SHARD = Shards()
 
 
+class Sql(Protocol):
+    """One connection, in a backend's own dialect but with ``?`` marks."""
+
+    async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
+
+    async def execute(self, query: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+
+    async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
 class Storage(Protocol):
     shared: bool  # other processes may write the same database
 

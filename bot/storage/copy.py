@@ -13,9 +13,9 @@ import sys
 from pathlib import Path
 
 from bot import replays
-from bot.storage.base import ActionRecord, SessionRecord, StorageUnavailable
+from bot.storage.base import ActionRecord, SessionRecord, Sql, StorageUnavailable
 from bot.storage.postgres import PostgresStorage
-from bot.storage.sql import RUNTIME_TABLES, TABLES, Sql, SqlStorage
+from bot.storage.sql import RUNTIME_TABLES, TABLES, SqlStorage
 from bot.storage.sqlite import SqliteStorage
 from games.core import registry
 from games.core.errors import Refusal

@@ -8,14 +8,11 @@ number), so the two ways give the same numbers to the last bit.
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot import ratings
 from bot.ratings import Entrant, Skill
-from bot.storage.base import GameResult, Seat, SeatResult
-
-if TYPE_CHECKING:
-    from bot.storage.sql import Sql
+from bot.storage.base import GameResult, Seat, SeatResult, Sql
 
 RATINGS_MIGRATION = 9  # the migration that creates the tables: the ratings are built once it is applied
 _RATED = "r.guild_id IS NOT NULL AND r.ending != 'abandoned'"  # a result whose game may be rated
@@ -70,7 +67,7 @@ class Standings:
         return rows
 
 
-async def _write(sql: "Sql", guild_id: int, game: str, standings: Standings, changes: list[tuple[Any, ...]]) -> None:
+async def _write(sql: Sql, guild_id: int, game: str, standings: Standings, changes: list[tuple[Any, ...]]) -> None:
     if changes:
         marks = ", ".join("?" for _ in _CHANGE_COLUMNS.split(", "))
         await sql.executemany(f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES ({marks})", changes)
@@ -82,7 +79,7 @@ async def _write(sql: "Sql", guild_id: int, game: str, standings: Standings, cha
     )
 
 
-async def rate_result(sql: "Sql", result: GameResult, seats: Sequence[Seat]) -> None:
+async def rate_result(sql: Sql, result: GameResult, seats: Sequence[Seat]) -> None:
     """Rate a game as its result is saved, in the same transaction (the caller holds the
     ratings' lock). A game of that server and title that ended later, yet was rated first
     (two saves crossing), makes it build that title's ratings again instead."""
@@ -108,7 +105,7 @@ async def rate_result(sql: "Sql", result: GameResult, seats: Sequence[Seat]) -> 
     await _write(sql, result.guild_id, result.game, standings, changes)
 
 
-async def recompute(sql: "Sql", guild_id: int | None = None, game: str | None = None) -> tuple[int, int]:
+async def recompute(sql: Sql, guild_id: int | None = None, game: str | None = None) -> tuple[int, int]:
     """Every rating built again from the stored results (of one server's title, or all):
     the games rated and the ratings written."""
     one = guild_id is not None

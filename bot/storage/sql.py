@@ -10,7 +10,7 @@ import re
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, nullcontext
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any
 
 from bot import ratings
 from bot.storage import ratings as rating_tables
@@ -26,6 +26,7 @@ from bot.storage.base import (
     SeatResult,
     SessionRecord,
     Shards,
+    Sql,
     Status,
     UserSettings,
     VersionConflict,
@@ -100,17 +101,6 @@ def shard_clause(shards: Shards) -> str:
         return "1 = 1"
     ids = ", ".join(str(int(i)) for i in sorted(shards.ids))
     return f"(COALESCE(guild_id, 0) >> 22) % {int(shards.count)} IN ({ids})"
-
-
-class Sql(Protocol):
-    """One connection, in a backend's own dialect but with ``?`` marks."""
-
-    async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]: ...
-
-    async def execute(self, query: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement; the number of rows it changed."""
-
-    async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
 
 class _Refused(Exception):

@@ -16,6 +16,7 @@ from bot import ratings
 from bot.ratings import COMPUTER_MU, COMPUTER_SIGMA, MODEL, Skill
 from bot.sessions import SessionService
 from bot.storage import GameResult, PostgresStorage, Seat, SeatResult, SessionRecord, SqliteStorage, Storage
+from bot.storage import recompute as recompute_command
 from bot.storage.ratings import RATINGS_MIGRATION
 from bot.storage.sql import migrations
 from games.core import Level
@@ -221,7 +222,7 @@ async def test_the_migration_rates_the_games_played_before_it(storage: Storage) 
 
 
 def test_the_recompute_command(tmp_path: Path) -> None:
-    """``python -m bot.ratings recompute DATABASE`` builds the same ratings again."""
+    """``python -m bot.storage.recompute DATABASE`` builds the same ratings again."""
     path = tmp_path / "bot.sqlite3"
 
     async def fill() -> tuple[object, ...]:
@@ -237,7 +238,7 @@ def test_the_recompute_command(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:
         db.execute("UPDATE ratings SET mu = 0")  # anything derived may go wrong: it is built again
     done = subprocess.run(
-        [sys.executable, "-m", "bot.ratings", "recompute", str(path)], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "bot.storage.recompute", str(path)], cwd=ROOT, capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Ratings recomputed from 2 rated games: 3 ratings.\n"
@@ -250,11 +251,11 @@ def test_the_recompute_command(tmp_path: Path) -> None:
         return found
 
     assert asyncio.run(read()) == kept
-    assert ratings.main(["recount"]) == 2
+    assert recompute_command.main(["one", "two"]) == 2 and recompute_command.main(["--help"]) == 2
 
 
 def recompute(database: str) -> subprocess.CompletedProcess[str]:
-    return bad_input.command("bot.ratings", "recompute", database)
+    return bad_input.command("bot.storage.recompute", database)
 
 
 def test_the_recompute_leaves_a_file_that_is_not_the_bots_as_it_was(tmp_path: Path) -> None:
