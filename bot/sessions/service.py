@@ -76,9 +76,12 @@ class SessionService(LobbyService, ClockService):
             raise UserError("error.left_game")
         return seat
 
-    async def act(self, session_id: int, user_id: int, version: int, token: str) -> SessionRecord:
-        """Apply one click (the engine refuses it out of turn); computer players then play."""
-        record = await self.get(session_id)
+    async def act(
+        self, session_id: int, user_id: int, version: int, token: str, record: SessionRecord | None = None
+    ) -> SessionRecord:
+        """Apply one click (the engine refuses it out of turn); computer players then play.
+        ``record``: the session as the request already read it, under its lock."""
+        record = record or await self.get(session_id)
         seat = self.check_playing(record, user_id)
         if record.seats[seat].auto:
             raise UserError("error.on_autopilot")

@@ -243,8 +243,9 @@ class Lobby(Publishing):
                 count=len(record.seats),
             )  # fmt: skip
             await target.send(kickoff)
-            await self.publish(record, fresh=True)
-            await self.ping_turns(record, told=mentioned(kickoff))
+            async with self.keeping(record):
+                await self.publish(record, fresh=True)
+                await self.ping_turns(record, told=mentioned(kickoff))
         except discord.HTTPException:  # no game stays active without a board: it is called off
             record = await self.service.cancel(record.id, record.host_id, is_admin=True)
             await self.edit_lobby(record)

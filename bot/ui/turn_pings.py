@@ -82,4 +82,5 @@ class TurnPings(TableCore):
             message = await channel.send(text, allowed_mentions=only_them)
             kept[message.id] = ping
         if kept != record.pings:
-            await self.service.update(record, pings=kept)
+            record.pings = kept
+            await self.keep(record)
