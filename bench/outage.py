@@ -43,8 +43,8 @@ async def rounds(cluster: Cluster) -> list[tuple[float, float, float]]:
     await leases.wait_for_them(print)
     keeper = asyncio.create_task(leases.keep())
     record = await service.open_lobby("fortissimo", 1, 10, 1, "ann", {}, seed=7)
-    await service.lobby(record.id, 2, "ben", "join")
-    await service.lobby(record.id, 1, "ann", "start")
+    await service.join(record.id, 2, "ben")
+    await service.start(record.id, 1)
     figures = []
     for _ in range(ROUNDS):
         await click(service, record.id)

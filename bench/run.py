@@ -247,8 +247,8 @@ async def fill(db: Path, count: int) -> None:
     service = SessionService(storage)
     for n in range(count):
         record = await service.open_lobby("fortissimo", 1, 100 + n, 1, "host", {}, seed=n)
-        await service.lobby(record.id, 2, "guest", "join")
-        started = await service.lobby(record.id, 1, "host", "start")
+        await service.join(record.id, 2, "guest")
+        started = await service.start(record.id, 1)
         # as if its board were on show: the bot posts again at start-up only boards a crash left behind
         await service.update(started, board_version=started.version)
     assert engine.name == "fortissimo"

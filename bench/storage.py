@@ -31,8 +31,8 @@ GAMES = 16
 
 async def new_game(service: SessionService, seed: int) -> int:
     record = await service.open_lobby("fortissimo", 1, 10, 1, "ann", {}, seed=seed)
-    await service.lobby(record.id, 2, "ben", "join")
-    await service.lobby(record.id, 1, "ann", "start")
+    await service.join(record.id, 2, "ben")
+    await service.start(record.id, 1)
     return record.id
 
 

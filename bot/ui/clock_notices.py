@@ -29,7 +29,7 @@ class ClockNotices(TableCore):
             return
         await self._delete_notice(record, seat)
         record.seats[seat].notice = message.id
-        await self.service.update(record)
+        await self.keep(record)
 
     async def tidy_notices(self, record: SessionRecord) -> None:
         """A player back in person (they played, or took their seat back): the clock's message
@@ -38,7 +38,7 @@ class ClockNotices(TableCore):
         for seat in back:
             await self._delete_notice(record, seat)
         if back:
-            await self.service.update(record)
+            await self.keep(record)
 
     async def _delete_notice(self, record: SessionRecord, seat: int) -> None:
         notice, record.seats[seat].notice = record.seats[seat].notice, None

@@ -3,6 +3,7 @@
 import logging
 import re
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -67,9 +68,7 @@ class Lobby(Publishing):
             record = await self.service.update(record, lobby_message_id=message.id)
             if registry.get(game).max_players == 1:  # a solitaire starts at once
                 user = interaction.user
-                record = await self.service.lobby(
-                    record.id, user.id, user.display_name, "start", version=record.version
-                )
+                record = await self.service.start(record.id, user.id, version=record.version)
                 await self._start_play(reply, record, lang, lobby=message)
 
     async def _rematch(self, reply: Reply, session_id: int) -> None:
@@ -100,9 +99,7 @@ class Lobby(Publishing):
             )
             record = await self.service.update(record, lobby_message_id=message.id)
             if registry.get(old.game).max_players == 1:  # a solitaire starts at once, as with its command
-                record = await self.service.lobby(
-                    record.id, user.id, user.display_name, "start", version=record.version
-                )
+                record = await self.service.start(record.id, user.id, version=record.version)
                 await self._start_play(reply, record, lang, lobby=message, channel=channel)
                 return await reply.say("rematch.started", link=jump_url(await self.service.get(record.id)))
             await reply.say("rematch.opened", link=jump_url(record))
@@ -127,7 +124,6 @@ class Lobby(Publishing):
     async def lobby_click(
         self, interaction: discord.Interaction, session_id: int, version: int, op: str, value: str | None = None
     ) -> None:
-        user = interaction.user
         reply = self.reply_to(interaction)
         if op == "rematch":
             return await self._rematch(reply, session_id)
@@ -143,20 +139,30 @@ class Lobby(Publishing):
                 )
                 if lacking := self._lacking(interaction.channel, record.game, threads, reply.lang):
                     return await reply.send("⛔ " + lacking)
-            record = await self.service.lobby(
-                session_id,
-                user.id,
-                user.display_name,
-                op,
-                version=version,
-                is_admin=is_admin(interaction),
-                value=value,
-            )
+            record = await self._lobby_operation(interaction, session_id, version, op, value)
             lang = await self.public_language(record.guild_id)
             if record.status == "active":
                 await self._start_play(reply, record, lang)
             else:
                 await reply.edit(**lobby_edit(record, self.uis[record.game], lang))
+
+    def _lobby_operation(
+        self, interaction: discord.Interaction, session_id: int, version: int, op: str, value: str | None
+    ) -> Awaitable[SessionRecord]:
+        """The service's operation a lobby control's op token names (``value``: a menu's choice)."""
+        user, service = interaction.user, self.service
+        operations: dict[str, Callable[[], Awaitable[SessionRecord]]] = {
+            "join": lambda: service.join(session_id, user.id, user.display_name, version),
+            "leave": lambda: service.leave(session_id, user.id, version),
+            "add_bot": lambda: service.add_computer(session_id, user.id, value, version),
+            "remove_bot": lambda: service.remove_computer(session_id, user.id, version),
+            "kick": lambda: service.kick(session_id, user.id, value, version),
+            "start": lambda: service.start(session_id, user.id, version),
+            "cancel": lambda: service.cancel_lobby(session_id, user.id, is_admin(interaction), version),
+        }
+        if op not in operations:
+            raise UserError("error.generic")
+        return operations[op]()
 
     # -- the host's options panel ----------------------------------------------------
     async def _options(self, reply: Reply, session_id: int, version: int) -> None:
@@ -237,8 +243,9 @@ class Lobby(Publishing):
                 count=len(record.seats),
             )  # fmt: skip
             await target.send(kickoff)
-            await self.publish(record, fresh=True)
-            await self.ping_turns(record, told=mentioned(kickoff))
+            async with self.keeping(record):
+                await self.publish(record, fresh=True)
+                await self.ping_turns(record, told=mentioned(kickoff))
         except discord.HTTPException:  # no game stays active without a board: it is called off
             record = await self.service.cancel(record.id, record.host_id, is_admin=True)
             await self.edit_lobby(record)

@@ -51,8 +51,8 @@ class Play(Publishing):
         user_id = reply.interaction.user.id
         async with self.handling(reply, session_id):
             try:
-                token = token_of(await self.service.get(session_id))
-                record = await self.service.act(session_id, user_id, version, token)
+                record = await self.service.get(session_id)
+                record = await self.service.act(session_id, user_id, version, token_of(record), record)
             except StaleBoard as error:
                 record = await self.service.get(session_id)
                 error.params["link"] = jump_url(record)

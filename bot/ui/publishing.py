@@ -49,12 +49,13 @@ class Publishing(TurnPings, ClockNotices):
             await self._whisper(record)
             return
         try:
-            await self.publish(record, reply)
-            news = await self._tell_news(record)
-            await self.ping_turns(
-                record, mentioned(news.content) if news else set(), news.id if news else NOTIFIED_ELSEWHERE
-            )
-            await self.tidy_notices(record)
+            async with self.keeping(record):
+                await self.publish(record, reply)
+                news = await self._tell_news(record)
+                await self.ping_turns(
+                    record, mentioned(news.content) if news else set(), news.id if news else NOTIFIED_ELSEWHERE
+                )
+                await self.tidy_notices(record)
             await self._ask_in_secret(record)
             await self._whisper(record)
         except discord.HTTPException:
@@ -114,10 +115,9 @@ class Publishing(TurnPings, ClockNotices):
             posted = [await channel.send(**m.fields(sending=True)) for m in messages]
             if messages[0].picture is not None:
                 self._remember_picture(posted[0].id, messages[0].picture)
-            await self.service.update(
-                record, board_message_ids=[m.id for m in posted], board_posted_at=self.service.clock(),
-                board_version=shown,
-            )  # fmt: skip
+            record.board_message_ids, record.board_posted_at = [m.id for m in posted], self.service.clock()
+            record.board_version = shown
+            await self.keep(record)
             moved = t(lang, "table.board_moved", link=jump_url(record))
             for message_id in old:  # retire the old board whole: what it showed may be hidden since
                 with contextlib.suppress(discord.HTTPException):
@@ -125,7 +125,8 @@ class Publishing(TurnPings, ClockNotices):
                         content=moved, embeds=[], attachments=[], view=None
                     )
         elif record.board_version != shown:
-            await self.service.update(record, board_version=shown)
+            record.board_version = shown
+            await self.keep(record)
 
     def board_behind(self, record: SessionRecord) -> bool:
         """The running board on screen is behind what the table saw (a crash, or an edit Discord

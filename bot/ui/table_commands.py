@@ -46,7 +46,7 @@ class TableCommands(Publishing):
         async with self.handling(reply, session_id):
             record = await self.service.get(session_id)  # as it is now, not before the lock
             if record.status == "lobby":
-                record = await self.service.lobby(record.id, interaction.user.id, "", "leave")
+                record = await self.service.leave(record.id, interaction.user.id)
                 await reply.say("quit.done")
                 return await self.edit_lobby(record)
             record = await self.service.resign(record.id, interaction.user.id)

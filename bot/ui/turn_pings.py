@@ -80,4 +80,5 @@ class TurnPings(TableCore):
             message = await self.post(record.channel_id, text, ping=users)
             kept[message.id] = ping
         if kept != record.pings:
-            await self.service.update(record, pings=kept)
+            record.pings = kept
+            await self.keep(record)

@@ -156,8 +156,8 @@ async def timed_game(service: SessionService, guild_id: int = 1) -> int:
     record = await service.open_lobby(
         "fortissimo", guild_id, 10, 1, "host", {"first_player": "lobby"}, seed=3, clock=TableClock(turn_minutes=1)
     )
-    await service.lobby(record.id, 2, "user2", "join")
-    await service.lobby(record.id, 1, "host", "start")
+    await service.join(record.id, 2, "user2")
+    await service.start(record.id, 1)
     return record.id
 
 

@@ -23,10 +23,10 @@ def service(storage: Storage) -> SessionService:
 async def started(service: SessionService, computers: int = 0, humans: tuple[int, ...] = (2,)) -> int:
     record = await service.open_lobby("fortissimo", 1, 10, 1, "host", {"first_player": "lobby"}, seed=99)
     for user in humans:
-        await service.lobby(record.id, user, f"user{user}", "join")
+        await service.join(record.id, user, f"user{user}")
     for _ in range(computers):
-        await service.lobby(record.id, 1, "host", "add_bot")
-    await service.lobby(record.id, 1, "host", "start")
+        await service.add_computer(record.id, 1, None)
+    await service.start(record.id, 1)
     return record.id
 
 
@@ -154,9 +154,9 @@ async def test_a_turn_whose_table_changed_during_its_search_is_thought_again(ser
     resigns meanwhile (here, during its first search) makes the turn it decided stale; it is
     refused, and the computer thinks the turn again on the table as it is now, then plays it."""
     record = await service.open_lobby("fortissimo", 1, 10, 1, "host", {"first_player": "lobby"}, seed=99)
-    await service.lobby(record.id, 2, "user2", "join")
-    await service.lobby(record.id, 1, "host", "add_bot", value="strong")
-    record = await service.lobby(record.id, 1, "host", "start")
+    await service.join(record.id, 2, "user2")
+    await service.add_computer(record.id, 1, "strong")
+    record = await service.start(record.id, 1)
     sid = record.id
     for user, token in ((1, "fA1"), (1, "r"), (2, "fA2"), (2, "r")):
         record = await service.act(sid, user, record.version, token)
@@ -182,14 +182,14 @@ async def test_a_turn_whose_table_changed_during_its_search_is_thought_again(ser
 async def test_lobby_rules(service: SessionService) -> None:
     record = await service.open_lobby("fortissimo", 1, 10, 1, "host", {}, seed=5)
     with pytest.raises(UserError, match=r"error\.player_count"):
-        await service.lobby(record.id, 1, "host", "start")
+        await service.start(record.id, 1)
     with pytest.raises(UserError, match=r"error\.host_only"):
-        await service.lobby(record.id, 2, "guest", "add_bot")
+        await service.add_computer(record.id, 2, None)
     for user in (2, 3, 4):
-        await service.lobby(record.id, user, "guest", "join")
+        await service.join(record.id, user, "guest")
     with pytest.raises(UserError, match=r"error\.table_full"):
-        await service.lobby(record.id, 5, "fifth", "join")
-    await service.lobby(record.id, 1, "host", "leave")  # the host leaves: the next human hosts
+        await service.join(record.id, 5, "fifth")
+    await service.leave(record.id, 1)  # the host leaves: the next human hosts
     assert (await service.get(record.id)).host_id == 2
     with pytest.raises(ValueError):
         await service.open_lobby("fortissimo", 1, 10, 1, "host", {"variant": "nope"}, seed=5)
@@ -213,8 +213,8 @@ async def test_the_host_changes_a_lobbys_options_until_the_start(service: Sessio
         with pytest.raises(UserError, match=refused):
             await service.lobby_options(record.id, user, version, options, turn_minutes=minutes)
     assert await service.get(record.id) == changed
-    await service.lobby(record.id, 2, "guest", "join")
-    started = await service.lobby(record.id, 1, "host", "start")
+    await service.join(record.id, 2, "guest")
+    started = await service.start(record.id, 1)
     assert service.state(started).options.rounds == 7 and started.clock.turn_minutes == 30
     with pytest.raises(UserError, match=r"error\.lobby_closed"):
         await service.lobby_options(record.id, 1, started.version, {"rounds": 9})

@@ -101,6 +101,43 @@ async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(env, 
     assert all(f":{after.version}:" in cid for m in boards for cid in custom_ids(m) if cid.startswith("g:"))
 
 
+async def test_a_crash_after_the_board_is_edited_loses_no_move_and_the_board_is_repaired(
+    env, db_path, monkeypatch
+) -> None:
+    """A click's change is committed, the board edited in place (the click answered) and the next
+    player pinged; the process dies before the one write of what Discord gave back (the board
+    version it shows, the ping's id). The move stays; the board is posted again at start-up."""
+    guild = env.create_guild(preferred_locale="en-US")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    channel = guild.create_text_channel("games")
+    record, _ = await open_table(env, channel, ann, [ben])
+    thread = play_channel(env, channel, record)
+    shown = board_messages(thread, env)
+    seat = env.bot.service.state(record).current
+    (to_act,) = [p for p in (ann, ben) if p.id == record.seats[seat].user_id]
+
+    async def crash(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the process dies before the bookkeeping is saved")
+
+    monkeypatch.setattr(env.bot.service, "update", crash)
+    flip = next(cid for m in shown for cid in custom_ids(m) if cid.endswith(":fA1"))
+    message = next(m for m in shown if flip in custom_ids(m))
+    await to_act.click(message, custom_id=flip)
+    saved = await session(env, record.id)
+    assert saved.version > record.version and saved.board_version == record.version  # committed; its showing not kept
+    edited = next(m for m in thread.history() if m.id == message.id)
+    assert any(f":{saved.version}:" in cid for cid in custom_ids(edited))  # the click was answered on the board
+
+    await env.restart_bot(make_bot(db_path))
+
+    after = await session(env, record.id)
+    assert after.version == saved.version and after.board_version == after.version
+    assert env.bot.service.state(after).grid == env.bot.service.state(saved).grid  # the move is there
+    boards = board_messages(thread, env)
+    assert [m.id for m in boards] == after.board_message_ids != saved.board_message_ids
+    assert all(f":{after.version}:" in cid for m in boards for cid in custom_ids(m) if cid.startswith("g:"))
+
+
 async def test_a_double_click_on_a_zone_button_opens_the_menu_privately(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
