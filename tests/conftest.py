@@ -1,4 +1,5 @@
-"""Shared fixtures: a bot on a temporary database, run inside SimCord."""
+"""Shared fixtures: a bot on a temporary database, run inside SimCord; and the ``slow`` marker,
+given to the tests that ``tests/slow_tests.txt`` names."""
 
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -34,6 +35,34 @@ def add_admin(guild, env, name: str):
     """A member with the Manage Server permission (a server admin for the bot)."""
     role = guild.create_role(f"{name}-admins", permissions=discord.Permissions(manage_guild=True))
     return guild.add_member(env.create_user(name), roles=[role])
+
+
+SLOW_TESTS = Path(__file__).with_name("slow_tests.txt")
+
+
+def slow_entries() -> list[str]:
+    lines = (line.split("#")[0].strip() for line in SLOW_TESTS.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+def names(entry: str, nodeid: str) -> bool:
+    """``entry`` is a test's id, or a prefix of it: its file, its function (every case), a case."""
+    return nodeid == entry or nodeid.startswith((entry + "::", entry + "["))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    entries = slow_entries()
+    for item in items:
+        if any(names(entry, item.nodeid) for entry in entries):
+            item.add_marker(pytest.mark.slow)
+    # A renamed or deleted test must leave the list too; only a collection of whole files can tell.
+    if config.option.keyword or any("::" in arg for arg in config.args):
+        return
+    files = {item.nodeid.split("::")[0] for item in items}
+    stale = [e for e in entries if e.split("::")[0] in files and not any(names(e, i.nodeid) for i in items)]
+    if stale:
+        raise pytest.UsageError(f"{SLOW_TESTS.name} names tests that do not exist: {', '.join(stale)}")
 
 
 # Every bot a test builds, restarts included: SimCord detaches a bot without
