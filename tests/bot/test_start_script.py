@@ -1,7 +1,6 @@
 """``scripts/start.sh`` and ``scripts/test.sh`` install only when pyproject.toml is new or changed, so
 a restart or a second test run needs no package index; a fresh clone (no stamp) installs everything."""
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -49,7 +48,7 @@ def test_start_installs_once_then_only_when_pyproject_changes(tmp_path: Path) ->
 def test_the_tests_install_everything_once_then_only_when_pyproject_changes(tmp_path: Path) -> None:
     folder = project(tmp_path, "test.sh")
     install = "python -m pip install --quiet --disable-pip-version-check -e .[test]"
-    pytest = f"python -m pytest -n {os.sysconf('SC_NPROCESSORS_ONLN') + 1} --dist worksteal"
+    pytest = "python -m pytest -n auto --dist worksteal"
     checks = ["ruff check --quiet .", "ruff format --check --quiet .", "mypy", pytest]
 
     assert run(folder, "test.sh") == [install, *checks]  # a fresh clone installs the test tools too
