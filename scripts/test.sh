@@ -1,7 +1,8 @@
 #!/usr/bin/env sh
 # Installs everything into .venv when pyproject.toml is new or changed (a fresh clone installs it
 # all; a run with nothing changed needs no package index), checks lint, format and types, then
-# runs the whole test suite.
+# runs the whole test suite in pytest-xdist workers, one per core (arguments go to pytest: `-n 0` runs
+# it in this process; `-m "not slow"` leaves out the slow tests).
 set -eu
 cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
@@ -13,4 +14,4 @@ fi
 .venv/bin/ruff check --quiet .
 .venv/bin/ruff format --check --quiet .
 .venv/bin/mypy
-exec .venv/bin/python -m pytest "$@"
+exec .venv/bin/python -m pytest -n auto --dist worksteal "$@"

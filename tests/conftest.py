@@ -1,6 +1,8 @@
-"""Shared fixtures: a bot on a temporary database, run inside SimCord."""
+"""Shared fixtures: a bot on a temporary database, run inside SimCord; and the ``slow`` marker,
+given to the tests that ``tests/slow_tests.txt`` names."""
 
-from collections.abc import AsyncIterator
+import sys
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import discord
@@ -35,6 +37,34 @@ def add_admin(guild, env, name: str):
     return guild.add_member(env.create_user(name), roles=[role])
 
 
+SLOW_TESTS = Path(__file__).with_name("slow_tests.txt")
+
+
+def slow_entries() -> list[str]:
+    lines = (line.split("#")[0].strip() for line in SLOW_TESTS.read_text(encoding="utf-8").splitlines())
+    return [line for line in lines if line]
+
+
+def names(entry: str, nodeid: str) -> bool:
+    """``entry`` is a test's id, or a prefix of it: its file, its function (every case), a case."""
+    return nodeid == entry or nodeid.startswith((entry + "::", entry + "["))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    entries = slow_entries()
+    for item in items:
+        if any(names(entry, item.nodeid) for entry in entries):
+            item.add_marker(pytest.mark.slow)
+    # A renamed or deleted test must leave the list too; only a collection of whole files can tell.
+    if config.option.keyword or any("::" in arg for arg in config.args):
+        return
+    files = {item.nodeid.split("::")[0] for item in items}
+    stale = [e for e in entries if e.split("::")[0] in files and not any(names(e, i.nodeid) for i in items)]
+    if stale:
+        raise pytest.UsageError(f"{SLOW_TESTS.name} names tests that do not exist: {', '.join(stale)}")
+
+
 # Every bot a test builds, restarts included: SimCord detaches a bot without
 # closing it, so its work (computer turns, search workers) and its database
 # connection (a worker thread) are closed here.
@@ -45,6 +75,17 @@ def make_bot(db: Path) -> GameBot:
     bot = GameBot(Settings(discord_token="test", database_path=db, computer_pause_ms=0))
     _BOTS.append(bot)
     return bot
+
+
+@pytest.fixture(autouse=True)
+def cogs_modules_kept() -> Iterator[None]:
+    """A bot that closes unloads its extensions, which drops the cogs' modules from ``sys.modules``;
+    imported again, they would make new classes, not those other tests hold (``tests.replay.games``
+    pickles its boards for worker processes). So every test leaves those modules as it found them,
+    whatever ran before it in this process."""
+    kept = {name: module for name, module in sys.modules.items() if name == "cogs" or name.startswith("cogs.")}
+    yield
+    sys.modules.update(kept)
 
 
 @pytest.fixture

@@ -1,6 +1,10 @@
 """A throwaway PostgreSQL server for tests and benches: its own data folder in a temp dir,
 a free localhost port, password authentication, stopped and deleted at the end.
 
+Test runs side by side (pytest-xdist workers, other checkouts) each start their own servers: a
+port another server took between our pick and our start is picked again, and readiness is asked
+of our own server's socket (in its own folder), never of whichever server answers on the port.
+
 PostgreSQL refuses to run as root: as root, the server runs as the ``postgres`` user
 (or a system user created for it), in a folder that user owns.
 
@@ -27,6 +31,7 @@ USER, PASSWORD = "fortbot", "throwaway-secret"
 SERVER_USER = "postgres"  # when running as root
 FALLBACK_SERVER_USER = "fortbot-pg"
 READY_WITHIN = 60.0  # seconds a new server may take to accept connections
+PORT_TRIES = 5  # picks of a free port, when another server takes the one picked first
 PR_SET_PDEATHSIG = 1  # prctl(2)
 
 
@@ -37,6 +42,10 @@ def _quit_with_parent() -> None:
 
 
 class ClusterError(RuntimeError):
+    pass
+
+
+class PortTaken(ClusterError):
     pass
 
 
@@ -69,6 +78,7 @@ class Cluster:
         self._as: list[str] = []
         self._owner: str | None = None  # who runs the server (None: this process's user)
         self._server: subprocess.Popen[bytes] | None = None
+        self._log_from = 0  # where the log of the server's latest start begins
 
     def _run(self, *args: str) -> None:
         done = subprocess.run([*self._as, *args], capture_output=True, text=True, timeout=120, check=False)
@@ -94,9 +104,15 @@ class Cluster:
         data = self.folder / "data"
         self._run(str(PG_BIN / "initdb"), "-D", str(data), "-U", USER, f"--pwfile={password_file}",
                   "-A", "scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
-        self.port = _free_port()
         self._owner = owner
-        self._launch()
+        for attempt in range(PORT_TRIES):
+            self.port = _free_port()
+            try:
+                self._launch()
+                return self
+            except PortTaken:
+                if attempt == PORT_TRIES - 1:
+                    raise
         return self
 
     def _launch(self) -> None:
@@ -106,6 +122,7 @@ class Cluster:
                    "-c", "max_connections=200"] + ([] if self.durable else ["-F"])  # fmt: skip
         as_owner = {} if owner is None else {"user": owner, "group": pwd.getpwnam(owner).pw_gid, "extra_groups": []}
         with (self.folder / "log").open("ab") as log:
+            self._log_from = log.tell()
             self._server = subprocess.Popen(
                 [str(PG_BIN / "postgres"), "-D", str(data), *options], stdin=subprocess.DEVNULL, stdout=log,
                 stderr=subprocess.STDOUT, preexec_fn=_quit_with_parent, **as_owner,  # type: ignore[arg-type]
@@ -133,8 +150,12 @@ class Cluster:
         deadline = time.monotonic() + READY_WITHIN
         while time.monotonic() < deadline:
             if self._server.poll() is not None:
-                raise ClusterError(f"postgres failed: {(self.folder / 'log').read_text(errors='replace').strip()}")
-            ready = subprocess.run([str(PG_BIN / "pg_isready"), "-q", "-h", "127.0.0.1", "-p", str(self.port)],
+                with (self.folder / "log").open("rb") as log:
+                    log.seek(self._log_from)
+                    said = log.read().decode(errors="replace").strip()
+                raise (PortTaken if "Address already in use" in said else ClusterError)(f"postgres failed: {said}")
+            # Our own server's socket: it opens only once the server holds its TCP port.
+            ready = subprocess.run([str(PG_BIN / "pg_isready"), "-q", "-h", str(self.folder), "-p", str(self.port)],
                                    check=False, capture_output=True)  # fmt: skip
             if ready.returncode == 0:
                 return

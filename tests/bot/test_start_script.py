@@ -48,7 +48,8 @@ def test_start_installs_once_then_only_when_pyproject_changes(tmp_path: Path) ->
 def test_the_tests_install_everything_once_then_only_when_pyproject_changes(tmp_path: Path) -> None:
     folder = project(tmp_path, "test.sh")
     install = "python -m pip install --quiet --disable-pip-version-check -e .[test]"
-    checks = ["ruff check --quiet .", "ruff format --check --quiet .", "mypy", "python -m pytest"]
+    pytest = "python -m pytest -n auto --dist worksteal"
+    checks = ["ruff check --quiet .", "ruff format --check --quiet .", "mypy", pytest]
 
     assert run(folder, "test.sh") == [install, *checks]  # a fresh clone installs the test tools too
     assert run(folder, "test.sh") == checks  # the next run goes straight to the checks

@@ -1,5 +1,6 @@
 """Finished games feed /stats, /leaderboard, /history and /replay."""
 
+import pytest
 from openskill.models import PlackettLuce
 
 from bot import replays
@@ -46,6 +47,7 @@ async def library_ratings(env, guild_id: int, records: list[SessionRecord]) -> d
     return shown
 
 
+@pytest.mark.simcord(settle_timeout=30)  # a real build, on a machine that may be busy
 async def test_stats_leaderboard_history_and_replay(env) -> None:
     guild = env.create_guild(preferred_locale="en-US")
     channel = guild.create_text_channel("games")
