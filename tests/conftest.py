@@ -1,8 +1,7 @@
 """Shared fixtures: a bot on a temporary database, run inside SimCord; and the ``slow`` marker,
 given to the tests that ``tests/slow_tests.txt`` names."""
 
-import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
@@ -75,17 +74,6 @@ def make_bot(db: Path) -> GameBot:
     bot = GameBot(Settings(discord_token="test", database_path=db, computer_pause_ms=0))
     _BOTS.append(bot)
     return bot
-
-
-@pytest.fixture(autouse=True)
-def cogs_modules_kept() -> Iterator[None]:
-    """A bot that closes unloads its extensions, which drops the cogs' modules from ``sys.modules``;
-    imported again, they would make new classes, not those other tests hold (``tests.replay.games``
-    pickles its boards for worker processes). So every test leaves those modules as it found them,
-    whatever ran before it in this process."""
-    kept = {name: module for name, module in sys.modules.items() if name == "cogs" or name.startswith("cogs.")}
-    yield
-    sys.modules.update(kept)
 
 
 @pytest.fixture
