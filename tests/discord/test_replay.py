@@ -23,7 +23,6 @@ from tests.discord import fireship_driver, fortboyard_driver, forteresse_driver,
 from tests.discord.driver import at_once, bot_messages, custom_ids, open_game_table, session
 from tests.replay.games import data, plain
 
-pytestmark = pytest.mark.simcord(settle_timeout=30)  # real builds, on a machine that may be busy
 TITLES = ("fortissimo", "forteresse", "labyrinthe", "fireship", "fortboyard")
 
 
