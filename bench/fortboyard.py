@@ -49,9 +49,11 @@ def main() -> None:
             n, t, d, reason, size = play(players, seed, steps, choices)
             lengths.append(n), trial_counts.append(t), duel_counts.append(d), sizes.append(size)
             ends[reason] += 1
-        print(f"{players} players, {games} games: steps p50 {sorted(lengths)[games // 2]} max {max(lengths)}, "
-              f"trials p50 {sorted(trial_counts)[games // 2]}, duels p50 {sorted(duel_counts)[games // 2]}, "
-              f"ends {dict(ends)}, state up to {max(sizes) / 1024:.1f} KiB")  # fmt: skip
+        print(
+            f"{players} players, {games} games: steps p50 {sorted(lengths)[games // 2]} max {max(lengths)}, "
+            f"trials p50 {sorted(trial_counts)[games // 2]}, duels p50 {sorted(duel_counts)[games // 2]}, "
+            f"ends {dict(ends)}, state up to {max(sizes) / 1024:.1f} KiB"
+        )
     report_engine(steps, choices)
 
 

@@ -32,16 +32,34 @@ async def finish(
     """One finished game stored, its save timed (seconds)."""
     seats = [Seat(user_id=p, name=f"p{p}" if p else "", level=rng.choice(["easy", "normal", "strong"])) for p in people]
     record = await storage.create_session(
-        SessionRecord(game=game, guild_id=1, lobby_channel_id=2, channel_id=2, host_id=1, status="active", seats=seats,
-                      seed=1, created_at=ended, updated_at=ended)
-    )  # fmt: skip
+        SessionRecord(
+            game=game,
+            guild_id=1,
+            lobby_channel_id=2,
+            channel_id=2,
+            host_id=1,
+            status="active",
+            seats=seats,
+            seed=1,
+            created_at=ended,
+            updated_at=ended,
+        )
+    )
     places = list(range(1, len(seats) + 1))
     rng.shuffle(places)
     result = GameResult(
-        session_id=record.id, game=game, guild_id=1, ending="finished", reason="bench", started_at=ended,
-        ended_at=ended, seats=[SeatResult(seat=i, user_id=s.user_id, name=s.name, place=places[i], won=places[i] == 1)
-                               for i, s in enumerate(seats)],
-    )  # fmt: skip
+        session_id=record.id,
+        game=game,
+        guild_id=1,
+        ending="finished",
+        reason="bench",
+        started_at=ended,
+        ended_at=ended,
+        seats=[
+            SeatResult(seat=i, user_id=s.user_id, name=s.name, place=places[i], won=places[i] == 1)
+            for i, s in enumerate(seats)
+        ],
+    )
     start = time.perf_counter()
     await storage.save(record.model_copy(update={"status": "finished", "version": 1}), 0, [], result)
     return time.perf_counter() - start

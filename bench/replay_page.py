@@ -56,16 +56,29 @@ def stored_game(
         action = engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng, level)
         state = engine.apply(state, seat, action).state
         user = None if seat in computers else 1000 + seat
-        log.append(ActionRecord(session_id=41, seq=len(log) + 1, seat=seat, user_id=user, token=action.token(),
-                                created_at=0))  # fmt: skip
+        log.append(
+            ActionRecord(session_id=41, seq=len(log) + 1, seat=seat, user_id=user, token=action.token(), created_at=0)
+        )
     players = [
         Seat(user_id=None, name="", level=level) if seat in computers else Seat(user_id=1000 + seat, name=NAMES[seat])
         for seat in range(seats)
     ]
     record = SessionRecord(
-        id=41, game=game, guild_id=1, lobby_channel_id=2, channel_id=3, host_id=1000, status="finished", seats=players,
-        options=options, seed=seed, version=len(log), state=engine.dump(state), created_at=0, updated_at=0,
-    )  # fmt: skip
+        id=41,
+        game=game,
+        guild_id=1,
+        lobby_channel_id=2,
+        channel_id=3,
+        host_id=1000,
+        status="finished",
+        seats=players,
+        options=options,
+        seed=seed,
+        version=len(log),
+        state=engine.dump(state),
+        created_at=0,
+        updated_at=0,
+    )
     return record, log
 
 

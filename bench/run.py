@@ -42,7 +42,7 @@ def percentiles(samples: list[float]) -> tuple[float, float]:
 
 def timed_step(
     engine: Any, state: Any, seat: int, rng: Rng, computer: bool, steps: list[float], choices: list[float]
-) -> Any:  # fmt: skip
+) -> Any:
     """One move of ``seat``: the computer player's (its decision timed into ``choices``) or a
     random legal one; ``legal_actions`` + ``apply`` are timed into ``steps``. Returns the Step."""
     start = time.perf_counter()
@@ -276,8 +276,10 @@ def measure_in_subprocess(db: Path, touch: int) -> float:
     """A fresh process per measurement, so one run's memory does not hide in the other's."""
     done = subprocess.run(
         [sys.executable, __file__, "--memory-probe", str(db), str(touch)],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return float(done.stdout.strip().splitlines()[-1])
 
 

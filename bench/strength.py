@@ -50,9 +50,12 @@ def reference_bots(game: str) -> ModuleType | None:
     """games/<game>/bots.py as it was at the reference commit, as a fresh module (None if absent)."""
     if game not in _reference:
         shown = subprocess.run(
-            ["git", "show", f"{REFERENCE_COMMIT}:games/{game}/bots.py"], cwd=ROOT, capture_output=True, text=True,
+            ["git", "show", f"{REFERENCE_COMMIT}:games/{game}/bots.py"],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
             check=False,
-        )  # fmt: skip
+        )
         module = None
         if shown.returncode == 0:
             saved = Path(tempfile.mkdtemp()) / f"reference_{game}_bots.py"

@@ -41,9 +41,10 @@ async def until_stopped(work: Coroutine[Any, Any, None], stop: asyncio.Event) ->
 
 
 async def run(
-    settings: Settings, start: Callable[[GameBot], Coroutine[Any, Any, None]] = connect,
+    settings: Settings,
+    start: Callable[[GameBot], Coroutine[Any, Any, None]] = connect,
     clock: Callable[[], float] = time.time,
-) -> int:  # fmt: skip
+) -> int:
     """Serve until a stop signal (0), or until Discord refuses (1); standing by meanwhile while
     another process holds the shards. ``start`` connects the bot (tests give it a simulated
     Discord), ``clock`` times the shard leases (tests move it).
@@ -77,7 +78,7 @@ async def run(
 
 async def serve(
     bot: GameBot, leases: ShardLeases, start: Callable[[GameBot], Coroutine[Any, Any, None]], stop: asyncio.Event
-) -> int | None:  # fmt: skip
+) -> int | None:
     """Serve until a stop signal (0) or until Discord refuses (1); None once another live process
     took this one's shards over."""
     code: int | None = 0

@@ -58,25 +58,30 @@ class GameBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Default intents only: no privileged intent is needed.
         super().__init__(
-            command_prefix=commands.when_mentioned, intents=discord.Intents.default(), help_command=None,
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
             **client_options,
-        )  # fmt: skip
+        )
         self.settings = settings
         self.shards_served = shards_of(settings)
         self.owns_storage = storage is None
         self.storage = storage or storage_for(
             settings.database_url, settings.database_path, settings.database_pool_size
-        )  # fmt: skip
+        )
         self.search = SearchPool()  # strong computer players' worker processes, started when first needed
         self.replay_builder = PageBuilder()  # replay pages' worker processes, one per page under way
         # discord.utils.utcnow is the real time in production and SimCord's virtual
         # time in tests, so stored times and deadlines follow env.advance_time().
         self.service = SessionService(
-            self.storage, clock=lambda: discord.utils.utcnow().timestamp(), search_seconds=settings.search_ms / 1000,
-            search_iterations=settings.search_iterations, search=self.search,
+            self.storage,
+            clock=lambda: discord.utils.utcnow().timestamp(),
+            search_seconds=settings.search_ms / 1000,
+            search_iterations=settings.search_iterations,
+            search=self.search,
             on_computers=lambda session_id: self.computers.kick(session_id),
             on_wake=lambda when: self.timekeeper.wake_by(when),
-        )  # fmt: skip
+        )
         self.tables = Tables(self, self.service, settings.default_language, self.shards_served, self.replay_builder)
         self.timekeeper = Timekeeper(self.tables)
         self.storage.watch(self.timekeeper.wake_by)  # wake-up times other processes save

@@ -99,8 +99,12 @@ def percent(ratio: float, lang: Language) -> str:
 
 def duration(lang: Language, days: int = 0, hours: int = 0, minutes: int = 0, seconds: int = 0) -> str:
     """A duration written out: "1 day and 2 hours", "1 jour et 2 heures", "30 seconds"."""
-    units = (("duration-day", days), ("duration-hour", hours), ("duration-minute", minutes),
-             ("duration-second", seconds))  # fmt: skip
+    units = (
+        ("duration-day", days),
+        ("duration-hour", hours),
+        ("duration-minute", minutes),
+        ("duration-second", seconds),
+    )
     parts = [format_unit(n, unit, length="long", locale=lang) for unit, n in units if n]
     return format_list(parts, locale=lang) if parts else format_unit(0, "duration-minute", length="long", locale=lang)
 

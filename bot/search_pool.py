@@ -142,9 +142,18 @@ class SearchPool:
         self._start_failed = False  # told once: a machine that cannot start one cannot start the next
 
     async def think(
-        self, game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float,
-        *, table: Hashable = None, wait: float = 0.0,
-    ) -> Any:  # fmt: skip
+        self,
+        game: str,
+        view: BaseModel,
+        legal: list[Any],
+        rng: Rng,
+        level: Level,
+        iterations: int,
+        seconds: float,
+        *,
+        table: Hashable = None,
+        wait: float = 0.0,
+    ) -> Any:
         """``engine.choose`` at ``level`` in a worker, within ``iterations`` and ``seconds`` from
         now, or from ``wait`` seconds from now if it waits in line that long; ``table``: whose
         search it is (the line counts a table once)."""

@@ -57,7 +57,7 @@ def schedule(record: SessionRecord, engine: Engine, before: Any | None, after: A
 
 def _schedule_window(
     record: SessionRecord, engine: Engine, index: int, window: ReactionWindow | None, new: bool, after: Any, now: float
-) -> None:  # fmt: skip
+) -> None:
     seat = record.seats[index]
     if window is None or index not in engine.to_act(after) or not in_person(record, index):
         seat.window = None

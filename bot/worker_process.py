@@ -100,9 +100,14 @@ class WorkerProcess:
     async def start(cls, module: str) -> "WorkerProcess":
         """``python -m module`` as this process's worker (raises ``OSError`` if it cannot start)."""
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", module, str(os.getpid()),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-        )  # fmt: skip
+            sys.executable,
+            "-m",
+            module,
+            str(os.getpid()),
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+        )
         return cls(process)
 
     async def ask(self, request: tuple[Any, ...], seconds: float) -> tuple[str, Any]:

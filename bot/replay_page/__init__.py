@@ -110,9 +110,13 @@ def public_record(record: SessionRecord, engine: Engine, shots: list[Shot]) -> s
 
 
 def build(
-    record: SessionRecord, actions: list[ActionRecord], ui: GameUI, lang: Language, limit: int = UPLOAD_LIMIT,
+    record: SessionRecord,
+    actions: list[ActionRecord],
+    ui: GameUI,
+    lang: Language,
+    limit: int = UPLOAD_LIMIT,
     shots: list[Shot] | None = None,
-) -> Page:  # fmt: skip
+) -> Page:
     """The page of a finished game, in ``lang``, at most ``limit`` bytes where pictures allow it
     (``shots``: its ``public_steps``, when known already). Slow (it plays the game again and
     draws each step): call it in a worker process (``bot.replay_builder``)."""
@@ -127,8 +131,13 @@ def build(
         if every:
             film, frames = _film(ui, records, shots, every, lang)
             sheets = [base64.b64encode(sheet).decode("ascii") for sheet in film.sheets()]
-            data["film"] = {"tile": TILE, "columns": SHEET_COLUMNS, "rows": SHEET_ROWS, "sheets": sheets,
-                            "frames": film.frames}  # fmt: skip
+            data["film"] = {
+                "tile": TILE,
+                "columns": SHEET_COLUMNS,
+                "rows": SHEET_ROWS,
+                "sheets": sheets,
+                "frames": film.frames,
+            }
             for step, frame in zip(data["steps"], frames):
                 step["f"] = frame
         else:
@@ -159,9 +168,14 @@ class Words(NamedTuple):
 
 
 def words(
-    engine: Engine, ui: GameUI, record: SessionRecord, shot: Shot, names: dict[int, str], lang: Language,
+    engine: Engine,
+    ui: GameUI,
+    record: SessionRecord,
+    shot: Shot,
+    names: dict[int, str],
+    lang: Language,
     setup: bool = False,
-) -> Words:  # fmt: skip
+) -> Words:
     """The words of one step (``record`` as shown then: ``as_shown``)."""
     told = ui.recent_lines(record, shot.state, lang)
     # What the game tells whatever happened (Fireship's opening rolls) shows at the set-up only.
@@ -185,9 +199,13 @@ def words(
 
 
 def _texts(
-    engine: Engine, ui: GameUI, records: list[SessionRecord], shots: list[Shot], names: dict[int, str],
+    engine: Engine,
+    ui: GameUI,
+    records: list[SessionRecord],
+    shots: list[Shot],
+    names: dict[int, str],
     lang: Language,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     """Every step's words (the boards' parts and the text alternatives kept once), and the result."""
     boards, alts = Strings(), Strings()
     steps = []
@@ -245,8 +263,10 @@ def _page(record: SessionRecord, ui: GameUI, data: dict[str, Any], lang: Languag
     steps = len(data["steps"]) - 1
     page_texts = {name: t(lang, f"replay.page.{name}") for name in PAGE_TEXTS}
     counter = catalog().template(lang, "replay.page.step") or ""
-    payload = data | {"text": {"step": counter, "play": page_texts["play"], "pause": page_texts["pause"]},
-                      "delay": PLAY_MS}  # fmt: skip
+    payload = data | {
+        "text": {"step": counter, "play": page_texts["play"], "pause": page_texts["pause"]},
+        "delay": PLAY_MS,
+    }
     fields = {
         "lang": lang,
         "csp": policy(style, script),
@@ -267,8 +287,14 @@ def _page(record: SessionRecord, ui: GameUI, data: dict[str, Any], lang: Languag
 
 def policy(style: str, script: str) -> str:
     """The page's Content-Security-Policy: its own style and script, pictures inlined, nothing else."""
-    sources = ("default-src 'none'", "img-src data:", f"style-src '{_hash(style)}'", f"script-src '{_hash(script)}'",
-               "base-uri 'none'", "form-action 'none'")  # fmt: skip
+    sources = (
+        "default-src 'none'",
+        "img-src data:",
+        f"style-src '{_hash(style)}'",
+        f"script-src '{_hash(script)}'",
+        "base-uri 'none'",
+        "form-action 'none'",
+    )
     return "; ".join(sources)
 
 

@@ -38,7 +38,11 @@ class Change:
         self.events = self.events + list(step.events)
         record = self.table.record
         line = ActionRecord(
-            session_id=record.id, seq=record.version + len(self.log) + 1, seat=seat, user_id=user_id,
-            token=token, created_at=self.clock(),
-        )  # fmt: skip
+            session_id=record.id,
+            seq=record.version + len(self.log) + 1,
+            seat=seat,
+            user_id=user_id,
+            token=token,
+            created_at=self.clock(),
+        )
         self.log.append(line)

@@ -41,9 +41,12 @@ class Committer:
         return Table.of(record)
 
     async def _save(
-        self, record: SessionRecord, old_version: int, actions: Sequence[ActionRecord] = (),
+        self,
+        record: SessionRecord,
+        old_version: int,
+        actions: Sequence[ActionRecord] = (),
         result: GameResult | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         record.updated_at = self.clock()
         record.wake_at = turn_clock.next_wake(record)
         try:
@@ -102,15 +105,22 @@ class Committer:
             places |= dict.fromkeys(group, place)
             place += len(group)
         return GameResult(
-            session_id=record.id, game=record.game, guild_id=record.guild_id,
+            session_id=record.id,
+            game=record.game,
+            guild_id=record.guild_id,
             ending={FORFEIT: "forfeited", ABANDONED: "abandoned"}.get(outcome.reason, "finished"),
             reason=outcome.reason,
-            started_at=record.created_at, ended_at=self.clock(),
+            started_at=record.created_at,
+            ended_at=self.clock(),
             seats=[
                 SeatResult(
-                    seat=index, user_id=seat.user_id, name=seat.name, place=places[index],
-                    won=index in outcome.winners, score=(outcome.scores or {}).get(index),
+                    seat=index,
+                    user_id=seat.user_id,
+                    name=seat.name,
+                    place=places[index],
+                    won=index in outcome.winners,
+                    score=(outcome.scores or {}).get(index),
                 )
                 for index, seat in enumerate(record.seats)
             ],
-        )  # fmt: skip
+        )

@@ -24,9 +24,18 @@ class ComputerTurn(NamedTuple):
 
 class Searcher(Protocol):
     async def think(
-        self, game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float,
-        *, table: int | None = None, wait: float = 0.0,
-    ) -> Any: ...  # fmt: skip
+        self,
+        game: str,
+        view: BaseModel,
+        legal: list[Any],
+        rng: Rng,
+        level: Level,
+        iterations: int,
+        seconds: float,
+        *,
+        table: int | None = None,
+        wait: float = 0.0,
+    ) -> Any: ...
 
 
 class Search(NamedTuple):
@@ -74,9 +83,16 @@ async def decide(table: Table, state: Any, seat: int, number: int, search: Searc
     if level == "strong":
         try:
             return await search.searcher.think(
-                record.game, view, legal, rng, level, search.iterations, search.seconds,
-                table=record.id, wait=max(due - time.monotonic(), search.seconds),
-            )  # fmt: skip
+                record.game,
+                view,
+                legal,
+                rng,
+                level,
+                search.iterations,
+                search.seconds,
+                table=record.id,
+                wait=max(due - time.monotonic(), search.seconds),
+            )
         except SearchFailed:
             level = "normal"
     return engine.choose(view, legal, rng, level)

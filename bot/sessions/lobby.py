@@ -16,17 +16,33 @@ from games.core import registry
 
 class LobbyService(Committer):
     async def open_lobby(
-        self, game: str, guild_id: int | None, channel_id: int, host_id: int, host_name: str,
-        options: dict[str, Any], seed: int, clock: TableClock = TableClock(),
-    ) -> SessionRecord:  # fmt: skip
+        self,
+        game: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        seed: int,
+        clock: TableClock = TableClock(),
+    ) -> SessionRecord:
         engine = registry.get(game)
         engine.make_options(options)  # refuse bad options now, not at start
         now = self.clock()
         record = SessionRecord(
-            game=game, guild_id=guild_id, lobby_channel_id=channel_id, channel_id=channel_id,
-            host_id=host_id, seats=[Seat(user_id=host_id, name=host_name)], options=options,
-            seed=seed, clock=clock, created_at=now, updated_at=now, last_human_at=now,
-        )  # fmt: skip
+            game=game,
+            guild_id=guild_id,
+            lobby_channel_id=channel_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            seats=[Seat(user_id=host_id, name=host_name)],
+            options=options,
+            seed=seed,
+            clock=clock,
+            created_at=now,
+            updated_at=now,
+            last_human_at=now,
+        )
         record.wake_at = turn_clock.next_wake(record)
         created = await self.storage.create_session(record)
         if record.wake_at is not None:
@@ -146,9 +162,13 @@ class LobbyService(Committer):
         return record
 
     async def lobby_options(
-        self, session_id: int, user_id: int, version: int | None = None, options: dict[str, Any] | None = None,
+        self,
+        session_id: int,
+        user_id: int,
+        version: int | None = None,
+        options: dict[str, Any] | None = None,
         turn_minutes: int | None = None,
-    ) -> SessionRecord:  # fmt: skip
+    ) -> SessionRecord:
         """The host changes some of the game's ``options`` (checked by the game's options model) or
         the turn clock, before the start; a refused value changes nothing."""
         record = await self.hosted_lobby(session_id, user_id, version)

@@ -26,11 +26,15 @@ from games.core import IllegalAction
 
 class SessionService(LobbyService, ClockService):
     def __init__(
-        self, storage: Storage, clock: Callable[[], float] = time.time, search_seconds: float = 0.25,
-        search_iterations: int = 2000, search: Searcher | None = None,
+        self,
+        storage: Storage,
+        clock: Callable[[], float] = time.time,
+        search_seconds: float = 0.25,
+        search_iterations: int = 2000,
+        search: Searcher | None = None,
         on_computers: Callable[[int], None] = lambda session_id: None,
         on_wake: Callable[[float], None] = lambda when: None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """``on_computers`` is told each session whose committed change leaves a computer seat to act
         (the tables play it: ``ComputerTurns``), ``on_wake`` each wake-up time saved (the clock:
         ``Timekeeper``)."""

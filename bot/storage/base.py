@@ -253,9 +253,12 @@ class Storage(Protocol):
     async def get_session(self, session_id: int) -> SessionRecord | None: ...
 
     async def save(
-        self, record: SessionRecord, expected_version: int, actions: Sequence[ActionRecord] = (),
+        self,
+        record: SessionRecord,
+        expected_version: int,
+        actions: Sequence[ActionRecord] = (),
         result: GameResult | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Write ``record``, append ``actions`` and store ``result`` in one transaction.
 
         Raises ``VersionConflict`` unless the stored version is ``expected_version``.

@@ -121,8 +121,10 @@ def summary(counts: dict[str, int], inherited: list[int]) -> list[str]:
     if inherited:
         ids = ", ".join(map(str, inherited))
         which = f"Game {ids} does" if len(inherited) == 1 else f"Games {ids} do"
-        lines.append(f"{which} not replay to the stored state in the SQLite file either"
-                     " (an older version of the rules); copied as they are.")  # fmt: skip
+        lines.append(
+            f"{which} not replay to the stored state in the SQLite file either"
+            " (an older version of the rules); copied as they are."
+        )
     lines.append(f"Every {'other ' if inherited else ''}game replays to its stored state.")
     return lines
 

@@ -184,14 +184,22 @@ class PostgresStorage(SqlStorage):
             return
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=0, max_size=self.pool_size, timeout=CONNECT_SECONDS,
+                self.url,
+                min_size=0,
+                max_size=self.pool_size,
+                timeout=CONNECT_SECONDS,
                 server_settings=SERVER_SETTINGS,
-            )  # fmt: skip
+            )
             async with self._pool.acquire():  # a first connection now: a wrong address is said at start
                 pass
         except (
-            OSError, TimeoutError, ValueError, OverflowError, asyncpg.PostgresError, asyncpg.InterfaceError
-        ) as error:  # fmt: skip
+            OSError,
+            TimeoutError,
+            ValueError,
+            OverflowError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+        ) as error:
             pool, self._pool = self._pool, None
             if pool is not None:
                 pool.terminate()
@@ -230,9 +238,10 @@ class PostgresStorage(SqlStorage):
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCKS, MIGRATING)
             done = await self._applied(conn)
-            tables = {row["tablename"] for row in await conn.fetch(
-                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
-            )}  # fmt: skip
+            tables = {
+                row["tablename"]
+                for row in await conn.fetch("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")
+            }
             where, _, database = _place(self.url)
             refused = refusal(f"The PostgreSQL database {database} at {where}", tables, done, create)
             if refused is not None:
@@ -281,9 +290,7 @@ class PostgresStorage(SqlStorage):
             yield _Connection(conn)
 
     @staticmethod
-    async def _take(
-        conn: asyncpg.Connection, session_id: int, on_wait: Callable[[], Awaitable[None]] | None
-    ) -> None:  # fmt: skip
+    async def _take(conn: asyncpg.Connection, session_id: int, on_wait: Callable[[], Awaitable[None]] | None) -> None:
         with reaching(conn):
             free = await conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCKS, session_id)
         if not free:
@@ -300,9 +307,7 @@ class PostgresStorage(SqlStorage):
             log.warning("could not unlock session %s; its connection goes", session_id)
 
     @asynccontextmanager
-    async def lock(
-        self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None
-    ) -> AsyncIterator[None]:  # fmt: skip
+    async def lock(self, session_id: int, on_wait: Callable[[], Awaitable[None]] | None = None) -> AsyncIterator[None]:
         held = self._held.get()
         if held is not None and held.open:  # a second session's lock in one request: the same connection
             async with self._connection() as conn:

@@ -16,9 +16,7 @@ from bot.storage.base import GameResult, Seat, SeatResult, Sql
 
 RATINGS_MIGRATION = 9  # the migration that creates the tables: the ratings are built once it is applied
 _RATED = "r.guild_id IS NOT NULL AND r.ending != 'abandoned'"  # a result whose game may be rated
-_CHANGE_COLUMNS = (
-    "session_id, seat, guild_id, game, user_id, ended_at, won, mu_before, sigma_before, mu, sigma"
-)  # fmt: skip
+_CHANGE_COLUMNS = "session_id, seat, guild_id, game, user_id, ended_at, won, mu_before, sigma_before, mu, sigma"
 
 
 def entrants(result: GameResult, seats: Sequence[Seat]) -> list[Entrant] | None:
@@ -60,10 +58,21 @@ class Standings:
             old = self.players.get(entrant.user_id, Standing())
             new = Standing(after[entrant.user_id], old.games + 1, old.wins + int(entrant.won))
             self.players[entrant.user_id] = new
-            rows.append((
-                result.session_id, entrant.seat, result.guild_id, result.game, entrant.user_id, result.ended_at,
-                int(entrant.won), old.skill.mu, old.skill.sigma, new.skill.mu, new.skill.sigma,
-            ))  # fmt: skip
+            rows.append(
+                (
+                    result.session_id,
+                    entrant.seat,
+                    result.guild_id,
+                    result.game,
+                    entrant.user_id,
+                    result.ended_at,
+                    int(entrant.won),
+                    old.skill.mu,
+                    old.skill.sigma,
+                    new.skill.mu,
+                    new.skill.sigma,
+                )
+            )
         return rows
 
 

@@ -175,9 +175,12 @@ class SqlStorage:
         return self._record(row) if row else None
 
     async def save(
-        self, record: SessionRecord, expected_version: int, actions: Sequence[ActionRecord] = (),
+        self,
+        record: SessionRecord,
+        expected_version: int,
+        actions: Sequence[ActionRecord] = (),
         result: GameResult | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         assignments = ", ".join(f"{c} = ?" for c in COLUMNS)
         async with self._write() as sql:
             changed = await sql.execute(
@@ -198,9 +201,13 @@ class SqlStorage:
             await self._saved(sql, record)
 
     async def find_sessions(
-        self, *, game: str | None = None, channel_id: int | None = None, statuses: tuple[Status, ...] = (),
+        self,
+        *,
+        game: str | None = None,
+        channel_id: int | None = None,
+        statuses: tuple[Status, ...] = (),
         guild_id: int | None = None,
-    ) -> list[SessionRecord]:  # fmt: skip
+    ) -> list[SessionRecord]:
         clauses: list[str] = []
         params: list[int | str] = []
         if guild_id is not None:
@@ -299,9 +306,16 @@ class SqlStorage:
         await sql.execute(
             "INSERT INTO results (session_id, game, guild_id, ending, reason, started_at, ended_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (result.session_id, result.game, result.guild_id, result.ending, result.reason,
-             result.started_at, result.ended_at),
-        )  # fmt: skip
+            (
+                result.session_id,
+                result.game,
+                result.guild_id,
+                result.ending,
+                result.reason,
+                result.started_at,
+                result.ended_at,
+            ),
+        )
         await sql.executemany(
             "INSERT INTO result_seats (session_id, seat, user_id, name, place, won, score)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -276,10 +276,15 @@ class NumberBox(discord.ui.Modal):
 
     def __init__(self, sid: int, ver: int, name: str, prompt: Prompt, value: int) -> None:
         super().__init__(title=prompt.title[:45], custom_id=f"v:{sid}:{ver}:{name}", timeout=BOX_MINUTES * 60)
-        self.add_item(discord.ui.TextInput(
-            label=prompt.label[:45], placeholder=prompt.placeholder[:100] or None, custom_id="text",
-            default=str(value), max_length=12,
-        ))  # fmt: skip
+        self.add_item(
+            discord.ui.TextInput(
+                label=prompt.label[:45],
+                placeholder=prompt.placeholder[:100] or None,
+                custom_id="text",
+                default=str(value),
+                max_length=12,
+            )
+        )
 
 
 class TextBox(discord.ui.Modal):
@@ -288,10 +293,14 @@ class TextBox(discord.ui.Modal):
     def __init__(self, game: str, sid: int, ver: int, name: str, prompt: Prompt) -> None:
         # the timeout only frees discord.py's memory of a box never sent: on_modal answers it anyway
         super().__init__(title=prompt.title[:45], custom_id=f"t:{game}:{sid}:{ver}:{name}", timeout=BOX_MINUTES * 60)
-        self.add_item(discord.ui.TextInput(
-            label=prompt.label[:45], placeholder=prompt.placeholder[:100] or None, custom_id="text",
-            max_length=ANSWER_LENGTH,
-        ))  # fmt: skip
+        self.add_item(
+            discord.ui.TextInput(
+                label=prompt.label[:45],
+                placeholder=prompt.placeholder[:100] or None,
+                custom_id="text",
+                max_length=ANSWER_LENGTH,
+            )
+        )
 
 
 def _typed_text(components: list[dict[str, Any]]) -> str | None:

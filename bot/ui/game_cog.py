@@ -52,8 +52,10 @@ def start_command(ui: GameUI) -> app_commands.Command:
 
     # discord.py reads the parameters from the callback's signature: it is written from the declaration.
     first = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY) for name in ("cog", "interaction")]
-    given = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=kind | None, default=None)
-             for name, kind in kinds.items()]  # fmt: skip
+    given = [
+        inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=kind | None, default=None)
+        for name, kind in kinds.items()
+    ]
     start.__signature__ = inspect.Signature([*first, *given])  # type: ignore[attr-defined]
     start.__qualname__ = "GameCog.start"  # a method: discord.py passes the cog first
     app_commands.rename(**renames)(start)

@@ -67,8 +67,10 @@ class GameUI(ABC):
         for part in self.rule_parts:
             if part == HOUSE:
                 keys = registry.get(self.game).house_rules
-                lines = [f"{f'{n}.' if self.house_numbered else '•'} {self.house_rule(key, lang)}"
-                         for n, key in enumerate(keys, start=1)]  # fmt: skip
+                lines = [
+                    f"{f'{n}.' if self.house_numbered else '•'} {self.house_rule(key, lang)}"
+                    for n, key in enumerate(keys, start=1)
+                ]
                 add_list(embed, t(lang, f"{self.game}.rules.house_title"), lines)
             for name, value in self.rule_fields(part, lang) if part != HOUSE else ():
                 embed.add_field(name=name, value=value, inline=False)

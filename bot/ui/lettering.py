@@ -192,9 +192,14 @@ def _text_mask(text: str, size: int, symbols: Symbols) -> Image.Image:
 
 
 def draw_text(
-    image: Image.Image, xy: tuple[float, float], text: str, size: int, fill, anchor: str = "l",
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill,
+    anchor: str = "l",
     symbols: Symbols = NO_SYMBOLS,
-) -> float:  # fmt: skip
+) -> float:
     """Draw ``text`` with its top (the font's ascender) at ``xy[1]``; ``anchor``
     "l", "m" or "r" places ``xy[0]`` at its left, middle or right. Returns the
     right edge."""

@@ -56,12 +56,19 @@ class Lobby(Publishing):
             turn_minutes = 0 if registry.get(game).max_players == 1 else server.turn_clock_minutes
         clock = TableClock(
             turn_minutes=turn_minutes,
-            missed_turns=server.missed_turns, abandon_days=server.abandon_days,
-        )  # fmt: skip
+            missed_turns=server.missed_turns,
+            abandon_days=server.abandon_days,
+        )
         record = await self.service.open_lobby(
-            game, interaction.guild.id, interaction.channel.id, interaction.user.id,
-            interaction.user.display_name, options, secrets.randbits(62), clock,
-        )  # fmt: skip
+            game,
+            interaction.guild.id,
+            interaction.channel.id,
+            interaction.user.id,
+            interaction.user.display_name,
+            options,
+            secrets.randbits(62),
+            clock,
+        )
         lang = await self.public_language(record.guild_id)
         async with self.handling(reply, record.id):
             message = await reply.announce(**lobby_message(record, self.uis[game], lang).fields(sending=True))
@@ -214,9 +221,13 @@ class Lobby(Publishing):
         await reply.refuse(StaleBoard("error.lobby_changed"))
 
     async def _start_play(
-        self, reply: Reply, record: SessionRecord, lang: Language, lobby: discord.Message | None = None,
+        self,
+        reply: Reply,
+        record: SessionRecord,
+        lang: Language,
+        lobby: discord.Message | None = None,
         channel: Any = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Open a thread on the lobby message (by default the one clicked, in the interaction's
         channel) where allowed, then post the board."""
         await reply.wait()  # opening a thread may take a while
@@ -239,9 +250,12 @@ class Lobby(Publishing):
         players = ", ".join(seat_mention(record, i, lang) for i in range(len(record.seats)))
         try:
             kickoff = t(
-                lang, "table.kickoff", the_game=self.uis[record.game].the_game(lang), players=players,
+                lang,
+                "table.kickoff",
+                the_game=self.uis[record.game].the_game(lang),
+                players=players,
                 count=len(record.seats),
-            )  # fmt: skip
+            )
             await target.send(kickoff)
             async with self.keeping(record):
                 await self.publish(record, fresh=True)

@@ -24,8 +24,11 @@ from games.core import registry
 def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMessage:
     """The lobby: players, options, and its buttons while it waits; what became of it after."""
     engine = registry.get(record.game)
-    title = (t(lang, "lobby.title", game=ui.title(lang)) if record.status == "lobby" else
-             t(lang, "lobby.title_table", game=ui.title(lang), number=record.id))  # fmt: skip
+    title = (
+        t(lang, "lobby.title", game=ui.title(lang))
+        if record.status == "lobby"
+        else t(lang, "lobby.title_table", game=ui.title(lang), number=record.id)
+    )
     embed = discord.Embed(title=title, colour=0x2B6CB0)
     solitaire = engine.max_players == 1  # it starts at once: no seats to fill, no buttons
     players = "\n".join(f"{i + 1}. {seat_name(record, i, lang)}" for i in range(len(record.seats)))
@@ -61,10 +64,15 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
         )
     view.add_item(rules_button(record.game, lang, row=1))
     if not full:  # the host adds a computer player at the level they pick
-        levels = [discord.SelectOption(label=t(lang, f"level.{level}"), description=t(lang, f"level.{level}.about"),
-                                       value=level) for level in engine.levels]  # fmt: skip
-        view.add_item(LobbyMenu(record.id, record.version, "add_bot", placeholder=t(lang, "lobby.add_bot"),
-                                options=levels, row=2))  # fmt: skip
+        levels = [
+            discord.SelectOption(
+                label=t(lang, f"level.{level}"), description=t(lang, f"level.{level}.about"), value=level
+            )
+            for level in engine.levels
+        ]
+        view.add_item(
+            LobbyMenu(record.id, record.version, "add_bot", placeholder=t(lang, "lobby.add_bot"), options=levels, row=2)
+        )
     guests = [(i, seat) for i, seat in enumerate(record.seats) if seat.user_id not in (None, record.host_id)]
     if guests:  # the host may remove a player
         options = [
@@ -109,15 +117,18 @@ def _clip(text: str, size: int) -> str:
 def number_prompt(game: str, spec: OptionSpec, lang: Language) -> tuple[str, str, str]:
     """The text box of a number option: its title, label (with its unit and bounds) and placeholder."""
     unit = ".minutes" if spec.name == TURN_CLOCK_OPTION else ".seconds" if spec.seconds else ""
-    label = t(lang, f"lobby.options.number{unit}", option=option_name(game, spec.name, lang), low=spec.low,
-              high=spec.high)  # fmt: skip
+    label = t(
+        lang, f"lobby.options.number{unit}", option=option_name(game, spec.name, lang), low=spec.low, high=spec.high
+    )
     return t(lang, "lobby.options.title"), _clip(label, 45), _clip(_about(game, spec.name, lang) or "", 100)
 
 
 def current_values(record: SessionRecord) -> dict[str, Any]:
     options = registry.get(record.game).make_options(record.options)
-    return {spec.name: record.clock.turn_minutes if spec.name == TURN_CLOCK_OPTION else getattr(options, spec.name)
-            for spec in option_specs(record.game)}  # fmt: skip
+    return {
+        spec.name: record.clock.turn_minutes if spec.name == TURN_CLOCK_OPTION else getattr(options, spec.name)
+        for spec in option_specs(record.game)
+    }
 
 
 MENU_ROWS = 4  # the panel's last row holds the number buttons
@@ -136,10 +147,11 @@ def options_panel(record: SessionRecord, lang: Language) -> BoardMessage:
             lines.append(t(lang, "lobby.options.pair", option=f"**{name}**", value=about))
         if spec.choices and menus < MENU_ROWS:
             choices = [
-                discord.SelectOption(label=_clip(_labelled(game, spec, v, lang), 100), value=choice_token(v),
-                                     default=v == now[spec.name])
+                discord.SelectOption(
+                    label=_clip(_labelled(game, spec, v, lang), 100), value=choice_token(v), default=v == now[spec.name]
+                )
                 for v in spec.choices[:25]
-            ]  # fmt: skip
+            ]
             placeholder = _clip(option_name(game, spec.name, lang), 150)
             view.add_item(
                 OptionMenu(record.id, record.version, spec.name, options=choices, placeholder=placeholder, row=menus)
@@ -147,6 +159,15 @@ def options_panel(record: SessionRecord, lang: Language) -> BoardMessage:
             menus += 1
         elif not spec.choices:
             label = _clip(_labelled(game, spec, now[spec.name], lang), 80)
-            view.add_item(OptionButton(record.id, record.version, spec.name, label=label, emoji="✏️",
-                                       style=discord.ButtonStyle.secondary, row=MENU_ROWS))  # fmt: skip
+            view.add_item(
+                OptionButton(
+                    record.id,
+                    record.version,
+                    spec.name,
+                    label=label,
+                    emoji="✏️",
+                    style=discord.ButtonStyle.secondary,
+                    row=MENU_ROWS,
+                )
+            )
     return BoardMessage(content=_clip("\n".join(lines), 2000), view=view)

@@ -171,12 +171,20 @@ class Publishing(TurnPings, ClockNotices):
         if record.status == "finished":
             view = discord.ui.View(timeout=None)
             label = t(lang, "lobby.button.rematch")
-            view.add_item(LobbyButton(record.id, version, "rematch", label=label, emoji="🔁",
-                                      style=discord.ButtonStyle.primary))  # fmt: skip
+            view.add_item(
+                LobbyButton(record.id, version, "rematch", label=label, emoji="🔁", style=discord.ButtonStyle.primary)
+            )
             for item in self._reading_buttons(record, lang):
                 view.add_item(item)
-            view.add_item(ReplayButton(record.game, record.id, label=t(lang, "replay.button"), emoji="🎞️",
-                                       style=discord.ButtonStyle.secondary))  # fmt: skip
+            view.add_item(
+                ReplayButton(
+                    record.game,
+                    record.id,
+                    label=t(lang, "replay.button"),
+                    emoji="🎞️",
+                    style=discord.ButtonStyle.secondary,
+                )
+            )
             messages[-1] = messages[-1]._replace(view=view)
         return messages
 
@@ -187,8 +195,17 @@ class Publishing(TurnPings, ClockNotices):
         tells = {"h": type(ui).recent_lines is not GameUI.recent_lines, "d": ui.has_picture}
         for what, name, emoji in (("h", "history", "📜"), ("d", "describe", "🔎")):
             if tells[what]:
-                buttons.append(ReadButton(what, record.game, record.id, label=t(lang, f"common.{name}"), emoji=emoji,
-                                          style=discord.ButtonStyle.secondary, row=row))  # fmt: skip
+                buttons.append(
+                    ReadButton(
+                        what,
+                        record.game,
+                        record.id,
+                        label=t(lang, f"common.{name}"),
+                        emoji=emoji,
+                        style=discord.ButtonStyle.secondary,
+                        row=row,
+                    )
+                )
         return buttons
 
     def _remember_picture(self, message_id: int, picture: bytes) -> None:
@@ -268,8 +285,13 @@ class Publishing(TurnPings, ClockNotices):
         lang = await self.public_language(record.guild_id)
         for seat in record.asked:
             user_id, closes = record.seats[seat].user_id, record.seats[seat].window
-            text = t(lang, "table.asked_in_secret", game=ui.title(lang), deadline=f"<t:{int(closes or 0)}:R>",
-                     link=jump_url(record))  # fmt: skip
+            text = t(
+                lang,
+                "table.asked_in_secret",
+                game=ui.title(lang),
+                deadline=f"<t:{int(closes or 0)}:R>",
+                link=jump_url(record),
+            )
             private = ui.private(record, state, seat, lang)
             if user_id is None or private is None:
                 continue

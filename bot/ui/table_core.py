@@ -44,9 +44,13 @@ def jump_url(record: SessionRecord) -> str:
 
 class TableCore:
     def __init__(
-        self, client: discord.Client, service: SessionService, default_language: Language,
-        shards: Shards = EVERY_SHARD, pages: PageBuilder | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        client: discord.Client,
+        service: SessionService,
+        default_language: Language,
+        shards: Shards = EVERY_SHARD,
+        pages: PageBuilder | None = None,
+    ) -> None:
         self.client = client
         self.service = service
         self.default_language = default_language

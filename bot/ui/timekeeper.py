@@ -110,8 +110,12 @@ class Timekeeper:
     async def handle(self, session_id: int) -> None:
         """Everything due on the table, in turn: windows that closed, then abandonment, turns
         that timed out, reminders (a reminder and another seat's time-out both, when both are due)."""
-        handlers = {"unanswered": self._unanswered, "abandon": self._abandon, "late": self._late,
-                    "remind": self._remind}  # fmt: skip
+        handlers = {
+            "unanswered": self._unanswered,
+            "abandon": self._abandon,
+            "late": self._late,
+            "remind": self._remind,
+        }
         handled = False
         for _ in handlers:  # as many rounds as kinds at most
             record = await self.service.get(session_id)
@@ -160,12 +164,18 @@ class Timekeeper:
         for seat in late:
             entry = record.seats[seat]
             if seat in taken:
-                text = t(lang, "clock.taken_over", mention=seat_mention(record, seat, lang), count=entry.missed,
-                         resume=resume)  # fmt: skip
+                text = t(
+                    lang,
+                    "clock.taken_over",
+                    mention=seat_mention(record, seat, lang),
+                    count=entry.missed,
+                    resume=resume,
+                )
                 await self.tables.post_notice(record, seat, text, ping=True)
             elif entry.missed:  # (a seat whose turn another's time-out ended missed nothing)
-                text = t(lang, "clock.timed_out", player=entry.name, missed=entry.missed,
-                         allowed=record.clock.missed_turns)  # fmt: skip
+                text = t(
+                    lang, "clock.timed_out", player=entry.name, missed=entry.missed, allowed=record.clock.missed_turns
+                )
                 await self.tables.post_notice(record, seat, text)
 
     async def _tell(
@@ -198,8 +208,13 @@ class Timekeeper:
         if user_id is None or not await self._dms_wanted(record, user_id):
             return
         lang = await self.tables.public_language(record.guild_id)
-        text = t(lang, "clock.reminder_dm", game=self.tables.uis[record.game].title(lang),
-                 deadline=f"<t:{int(record.seats[seat].deadline or 0)}:R>", link=jump_url(record))  # fmt: skip
+        text = t(
+            lang,
+            "clock.reminder_dm",
+            game=self.tables.uis[record.game].title(lang),
+            deadline=f"<t:{int(record.seats[seat].deadline or 0)}:R>",
+            link=jump_url(record),
+        )
         try:
             await self.tables.dm(user_id, text)  # closed DMs: the mention in the channel is enough
         except discord.HTTPException:

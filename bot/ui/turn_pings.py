@@ -75,8 +75,12 @@ class TurnPings(TableCore):
         if ping:
             lang = await self.public_language(record.guild_id)
             users = [user_id for seat in ping if (user_id := record.seats[seat].user_id)]  # each one's, as it wants
-            text = t(lang, "table.your_turn", players=", ".join(f"<@{u}>" for u in users),
-                     game=self.uis[record.game].title(lang))  # fmt: skip
+            text = t(
+                lang,
+                "table.your_turn",
+                players=", ".join(f"<@{u}>" for u in users),
+                game=self.uis[record.game].title(lang),
+            )
             message = await self.post(record.channel_id, text, ping=users)
             kept[message.id] = ping
         if kept != record.pings:

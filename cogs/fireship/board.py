@@ -95,16 +95,22 @@ def chunks(items: list[Any], size: int = MENU) -> list[list[Any]]:
 def house_rule(key: str, lang: Language) -> str:
     """One house rule (a key of the engine's ``HOUSE_RULES``), its numbers taken from the game's own."""
     facts: dict[str, dict[str, Any]] = {
-        "dice": {"faces": max(cards.D10_FACES), "most": 3 * max(cards.D10_FACES),
-                 "plain": cards.WIN_FACES["plain"], "blue": cards.WIN_FACES["blue"]},
+        "dice": {
+            "faces": max(cards.D10_FACES),
+            "most": 3 * max(cards.D10_FACES),
+            "plain": cards.WIN_FACES["plain"],
+            "blue": cards.WIN_FACES["blue"],
+        },
         "wheel": {"segments": len(cards.WHEEL)},
         "badges": {"each": min(cards.BADGES.values()), "names": ", ".join(card_name(b, lang) for b in cards.BADGES)},
-        "deck_mix": {"total": sum(cards.DECK.values()),
-                     "mix": ", ".join(f"{card_name(card, lang)} {n}" for card, n in cards.DECK.items())},
+        "deck_mix": {
+            "total": sum(cards.DECK.values()),
+            "mix": ", ".join(f"{card_name(card, lang)} {n}" for card, n in cards.DECK.items()),
+        },
         "supply": {"boats": FLEET["boat"], "planes": FLEET["plane"], "battleships": FLEET["battleship"]},
         "reactions": {"seconds": REACTION_SECONDS},
         "rounds": {"rounds": FireshipOptions().rounds},
-    }  # fmt: skip
+    }
     return t(lang, f"fireship.house.{key}", **facts.get(key, {}))
 
 
@@ -127,8 +133,11 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI):
         state = ENGINE.seen_by(state, None)  # a secret reaction window shows nothing here
         view = ENGINE.view(state, None)
         rounds = view.options.rounds
-        title = t(lang, "fireship.board.title", number=record.id, round=min(view.round, rounds), rounds=rounds) if rounds else (
-            t(lang, "fireship.board.title_unlimited", number=record.id, round=view.round))  # fmt: skip
+        title = (
+            t(lang, "fireship.board.title", number=record.id, round=min(view.round, rounds), rounds=rounds)
+            if rounds
+            else (t(lang, "fireship.board.title_unlimited", number=record.id, round=view.round))
+        )
         embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
         embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)
         add_recent(
@@ -185,20 +194,28 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI):
     def _controls(
         self, record: SessionRecord, state: FireshipState, view: FireshipView, lang: Language
     ) -> list[discord.ui.Item]:
-        cards = PrivateButton(GAME, record.id, label=t(lang, "fireship.button.cards"), emoji="🃏",
-                              style=discord.ButtonStyle.secondary, row=4)  # fmt: skip
+        cards = PrivateButton(
+            GAME,
+            record.id,
+            label=t(lang, "fireship.button.cards"),
+            emoji="🃏",
+            style=discord.ButtonStyle.secondary,
+            row=4,
+        )
         # Card plays are the player's secret: only their private view offers them.
         legal = [a for a in ENGINE.legal_actions(state, view.current) if not isinstance(a, Play)]
         legal = [a for a in legal if not (isinstance(a, Attack) and a.plus)]
 
         def button(action: FireshipAction, key: str, style: discord.ButtonStyle, row: int, **params: Any) -> GameButton:
-            return GameButton(GAME, record.id, record.version, action.token(), label=t(lang, key, **params)[:80],
-                              style=style, row=row)  # fmt: skip
+            return GameButton(
+                GAME, record.id, record.version, action.token(), label=t(lang, key, **params)[:80], style=style, row=row
+            )
 
         def menu(name: str, placeholder: str, options: list[tuple[str, str]], row: int) -> GameSelect:
             choices = [discord.SelectOption(label=text[:100], value=token) for text, token in options]
-            return GameSelect(GAME, record.id, record.version, name, placeholder=placeholder[:150], options=choices,
-                              row=row)  # fmt: skip
+            return GameSelect(
+                GAME, record.id, record.version, name, placeholder=placeholder[:150], options=choices, row=row
+            )
 
         items: list[discord.ui.Item] = []
         pieces = {p.id: p for p in view.pieces}
@@ -215,8 +232,12 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI):
             items.append(button(Unselect(), "fireship.button.back", discord.ButtonStyle.secondary, 4))
         elif view.phase == "act":
             attacks = {(o.leader, o.target): o for o in view.attacks if not o.plus}
-            shown = self._distinct(pieces, [a for a in legal if isinstance(a, Attack)],
-                                   lambda a: int(a.leader) if a.leader.isdigit() else a.leader, also=lambda a: a.target)  # fmt: skip
+            shown = self._distinct(
+                pieces,
+                [a for a in legal if isinstance(a, Attack)],
+                lambda a: int(a.leader) if a.leader.isdigit() else a.leader,
+                also=lambda a: a.target,
+            )
             for n, group in enumerate(chunks(shown)[:3]):
                 options = [(attack_text(view, attacks[(a.leader, a.target)], lang), a.token()) for a in group]
                 items.append(menu(f"attack-{n}", t(lang, "fireship.menu.attack"), options, n))
@@ -266,12 +287,28 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI):
         ]
         items: list[discord.ui.Item] = []
         if nearest:
-            items.append(menu("nearest", t(lang, "fireship.menu.nearest" if len(reach) > MENU else "fireship.menu.reach"),
-                              nearest, 0))  # fmt: skip
+            items.append(
+                menu(
+                    "nearest",
+                    t(lang, "fireship.menu.nearest" if len(reach) > MENU else "fireship.menu.reach"),
+                    nearest,
+                    0,
+                )
+            )
         if len(reach) > MENU:
             for zone in sorted({zone_of(cell_of(cell)) for cell in view.reachable}):
-                items.append(GameButton(GAME, record.id, record.version, f"{MORE}z{zone}", label=zone_name(zone),
-                                        emoji="🗺️", style=discord.ButtonStyle.secondary, row=1))  # fmt: skip
+                items.append(
+                    GameButton(
+                        GAME,
+                        record.id,
+                        record.version,
+                        f"{MORE}z{zone}",
+                        label=zone_name(zone),
+                        emoji="🗺️",
+                        style=discord.ButtonStyle.secondary,
+                        row=1,
+                    )
+                )
         return items
 
     # -- the end and the texts ----------------------------------------------------------
@@ -280,14 +317,18 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI):
         outcome = view.outcome
         assert outcome is not None
         winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
-        embed = discord.Embed(title=t(lang, "fireship.result.title", number=record.id),
-                              description=t(lang, f"fireship.result.{outcome.reason}", winners=winners), colour=0xD69E2E)  # fmt: skip
+        embed = discord.Embed(
+            title=t(lang, "fireship.result.title", number=record.id),
+            description=t(lang, f"fireship.result.{outcome.reason}", winners=winners),
+            colour=0xD69E2E,
+        )
         place = 1
         for group in outcome.ranking:
             for seat in group:
                 name = f"{place}. {dot(view, seat)} {seat_name(record, seat, lang)}"
-                value = t(lang, "fireship.result.line", count=view.islands.count(seat),
-                          power=ENGINE.total_power(state, seat))  # fmt: skip
+                value = t(
+                    lang, "fireship.result.line", count=view.islands.count(seat), power=ENGINE.total_power(state, seat)
+                )
                 if view.out[seat]:
                     value += " · " + t(lang, "fireship.board.left" if view.resigned[seat] else "fireship.board.sunk")
                 embed.add_field(name=name[:256], value=value, inline=False)

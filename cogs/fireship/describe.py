@@ -57,8 +57,11 @@ class DescribesSea:
         view = ENGINE.view(state, None)
         rounds = view.options.rounds
         lines = [self._prompt(record, view, lang).replace("**", "")]
-        lines.append(t(lang, "fireship.describe.round", round=min(view.round, rounds), rounds=rounds) if rounds else
-                     t(lang, "fireship.describe.round_unlimited", round=view.round))  # fmt: skip
+        lines.append(
+            t(lang, "fireship.describe.round", round=min(view.round, rounds), rounds=rounds)
+            if rounds
+            else t(lang, "fireship.describe.round_unlimited", round=view.round)
+        )
         lines += [self._fleet_line(record, view, seat, lang) for seat in range(view.seats)]
         lines.append(self._islands_line(record, view, lang))
         white = [p.cell for p in view.pieces if p.owner is None]
@@ -69,16 +72,25 @@ class DescribesSea:
             lines.append(
                 t(lang, "fireship.describe.whirlpool", player=seat_name(record, owner, lang), cell=label(cell))
             )
-        lines.append(t(lang, "fireship.describe.specials", battleship=cells_text(list(BATTLESHIP_CELLS)),
-                       wheel=cells_text(list(WHEEL_CELLS)), mystery=cells_text(list(MYSTERY_CELLS))))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "fireship.describe.specials",
+                battleship=cells_text(list(BATTLESHIP_CELLS)),
+                wheel=cells_text(list(WHEEL_CELLS)),
+                mystery=cells_text(list(MYSTERY_CELLS)),
+            )
+        )
         lines.append(t(lang, "fireship.describe.deck", count=view.deck))
         lines.append(t(lang, "fireship.board.footer"))
         return lines
 
     def _fleet_line(self, record: SessionRecord, view: FireshipView, seat: int, lang: Language) -> str:
         """ "🔵 ann · home A1 · 2 islands · ⛵ 2 boats: A1, C5 · ✈️ 1 plane: A1 · badges: 💣 Boum"."""
-        parts = [f"{dot(view, seat)} {seat_name(record, seat, lang)}",
-                 t(lang, "fireship.describe.home", cell=label(HOMES[view.corners[seat]]))]  # fmt: skip
+        parts = [
+            f"{dot(view, seat)} {seat_name(record, seat, lang)}",
+            t(lang, "fireship.describe.home", cell=label(HOMES[view.corners[seat]])),
+        ]
         if view.out[seat]:
             parts.append(t(lang, "fireship.board.left" if view.resigned[seat] else "fireship.board.sunk"))
             return " · ".join(parts)
@@ -86,8 +98,11 @@ class DescribesSea:
         for kind in KINDS:
             cells = [p.cell for p in view.pieces if p.owner == seat and p.kind == kind]
             if cells:
-                parts.append(KIND_EMOJI[kind] + " " + t(lang, f"fireship.describe.kind.{kind}", count=len(cells),
-                                                        cells=cells_text(cells)))  # fmt: skip
+                parts.append(
+                    KIND_EMOJI[kind]
+                    + " "
+                    + t(lang, f"fireship.describe.kind.{kind}", count=len(cells), cells=cells_text(cells))
+                )
         if view.badges[seat]:
             badges = ", ".join(card_text(b, lang) for b in view.badges[seat])
             parts.append(t(lang, "fireship.describe.badges", badges=badges))
@@ -116,12 +131,25 @@ class DescribesSea:
                 cell = parse_label(text)
                 assert cell is not None
                 by_cost.setdefault(cost, []).append(cell)
-            groups = " · ".join(t(lang, "fireship.describe.cost", count=cost, cells=cells_text(cells))
-                                for cost, cells in sorted(by_cost.items()))  # fmt: skip
-            return [t(lang, "fireship.describe.reach", piece=piece_text(view, piece, lang),
-                      cells=groups or t(lang, "fireship.describe.nowhere"))]  # fmt: skip
+            groups = " · ".join(
+                t(lang, "fireship.describe.cost", count=cost, cells=cells_text(cells))
+                for cost, cells in sorted(by_cost.items())
+            )
+            return [
+                t(
+                    lang,
+                    "fireship.describe.reach",
+                    piece=piece_text(view, piece, lang),
+                    cells=groups or t(lang, "fireship.describe.nowhere"),
+                )
+            ]
         if view.phase == "act" and not view.specials:
             shown = [attack_text(view, o, lang) for o in view.attacks if not o.plus]
-            return [t(lang, "fireship.describe.attacks", attacks=" · ".join(shown) if shown else
-                      t(lang, "fireship.describe.no_attack"))]  # fmt: skip
+            return [
+                t(
+                    lang,
+                    "fireship.describe.attacks",
+                    attacks=" · ".join(shown) if shown else t(lang, "fireship.describe.no_attack"),
+                )
+            ]
         return []

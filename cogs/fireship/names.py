@@ -77,9 +77,15 @@ def card_text(card: str, lang: Language) -> str:
 
 def attack_text(view: FireshipView, option: AttackOption, lang: Language) -> str:
     """ "⛵ Boat K7 → 🏝️ Island 3 · 3 vs 3 · plain die"."""
-    return t(lang, "fireship.attack", leader=ref_text(view, option.leader, lang),
-             target=ref_text(view, option.target, lang), attack=option.attack, defence=option.defence,
-             die=t(lang, f"fireship.die.{option.die}"))  # fmt: skip
+    return t(
+        lang,
+        "fireship.attack",
+        leader=ref_text(view, option.leader, lang),
+        target=ref_text(view, option.target, lang),
+        attack=option.attack,
+        defence=option.defence,
+        die=t(lang, f"fireship.die.{option.die}"),
+    )
 
 
 def as_seen(record: SessionRecord, state: FireshipState) -> SessionRecord:

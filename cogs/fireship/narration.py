@@ -35,8 +35,11 @@ class Narration:
         view = ENGINE.view(state, None)
         # « le tirage le plus grand désigne le joueur N°1 »: told through the first round
         last = view.throw_off[-1] if view.throw_off else {}
-        opening = [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.__getitem__)}] if (
-            view.round == 1 and last) else []  # fmt: skip
+        opening = (
+            [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.__getitem__)}]
+            if (view.round == 1 and last)
+            else []
+        )
         return [line for event in opening + record.recent if (line := self.narrate(record, view, event, lang))]
 
     def narrate(self, record: SessionRecord, view: FireshipView, event: dict[str, Any], lang: Language) -> str | None:
@@ -48,24 +51,34 @@ class Narration:
             params["player"] = f"{dot(view, event['seat'])} {seat_name(record, event['seat'], lang)}"
         variant = ""
         if kind == "first_rolls":
-            throws = [" · ".join(f"{seat_name(record, int(s), lang)} {total}" for s, total in roll.items())
-                      for roll in event["rolls"]]  # fmt: skip
+            throws = [
+                " · ".join(f"{seat_name(record, int(s), lang)} {total}" for s, total in roll.items())
+                for roll in event["rolls"]
+            ]
             params.update(rolls=" / ".join(throws), first=seat_name(record, event["first"], lang))
         elif kind == "rolled":
             params.update(dice=" + ".join(map(str, event["dice"])), total=sum(event["dice"]))
         elif kind == "moved":
-            params.update(piece=KIND_EMOJI[event["piece_kind"]], start=label(tuple(event["start"])),
-                          end=label(tuple(event["end"])), cost=event["cost"])  # fmt: skip
+            params.update(
+                piece=KIND_EMOJI[event["piece_kind"]],
+                start=label(tuple(event["start"])),
+                end=label(tuple(event["end"])),
+                cost=event["cost"],
+            )
         elif kind == "attacked":
-            params.update(leader=self._attacker_text(view, event, "leader", event["seat"], lang),
-                          target=self._attacker_text(view, event, "target", event["defender"], lang),
-                          attack=event["attack"], defence=event["defence"])  # fmt: skip
+            params.update(
+                leader=self._attacker_text(view, event, "leader", event["seat"], lang),
+                target=self._attacker_text(view, event, "target", event["defender"], lang),
+                attack=event["attack"],
+                defence=event["defence"],
+            )
         elif kind == "attack_rolled":
             params["die"] = t(lang, f"fireship.die.{event['die']}")
             variant = ".won" if event["won"] else ".lost"
         elif kind == "destroyed":
-            params["pieces"] = ", ".join(f"{dot(view, owner)}{KIND_EMOJI[k]} {label(tuple(cell))}"
-                                         for owner, k, cell in event["pieces"])  # fmt: skip
+            params["pieces"] = ", ".join(
+                f"{dot(view, owner)}{KIND_EMOJI[k]} {label(tuple(cell))}" for owner, k, cell in event["pieces"]
+            )
             variant = "." + event["cause"]
         elif kind == "island_taken":
             params["island"] = event["island"] + 1
@@ -86,8 +99,11 @@ class Narration:
             variant = ".kept" if event["card"] is None else ".played"
         elif kind == "gained":
             what = event["what"]
-            params["what"] = t(lang, "fireship.gain.badge", card=card_text(what[6:], lang)) if what.startswith(
-                "badge_") else t(lang, f"fireship.gain.{what}")  # fmt: skip
+            params["what"] = (
+                t(lang, "fireship.gain.badge", card=card_text(what[6:], lang))
+                if what.startswith("badge_")
+                else t(lang, f"fireship.gain.{what}")
+            )
             variant = ".given" if event["given"] else ".none_left"
         elif kind in ("whirlpool_placed", "kraken", "whirlpool_struck"):
             params["cell"] = label(tuple(event["cell"]))

@@ -309,9 +309,13 @@ def _flag(colour: RGB, small: bool = False) -> Sprite:
 
 def _spiral_points(radius: float, turns: float) -> list[tuple[float, float]]:
     steps = round(36 * turns)
-    return [((0.1 + 0.9 * t / steps) * radius * math.cos(2 * math.pi * turns * t / steps),
-             (0.1 + 0.9 * t / steps) * radius * math.sin(2 * math.pi * turns * t / steps))
-            for t in range(steps + 1)]  # fmt: skip
+    return [
+        (
+            (0.1 + 0.9 * t / steps) * radius * math.cos(2 * math.pi * turns * t / steps),
+            (0.1 + 0.9 * t / steps) * radius * math.sin(2 * math.pi * turns * t / steps),
+        )
+        for t in range(steps + 1)
+    ]
 
 
 @lru_cache(maxsize=8)
@@ -412,8 +416,10 @@ def _dot() -> Sprite:
 def _island() -> Sprite:
     """Sand, its shore and three bushes; the flag is drawn over it each time."""
     pen = _Pen(INSIDE)
-    blob = [(17 * math.cos(a) * (1 + 0.08 * math.sin(3 * a)), 16 * math.sin(a) * (1 + 0.08 * math.cos(2 * a)))
-            for a in (2 * math.pi * k / 48 for k in range(48))]  # fmt: skip
+    blob = [
+        (17 * math.cos(a) * (1 + 0.08 * math.sin(3 * a)), 16 * math.sin(a) * (1 + 0.08 * math.cos(2 * a)))
+        for a in (2 * math.pi * k / 48 for k in range(48))
+    ]
     pen.silhouette([blob], SAND, edge=1.5, outline=SHORE)
     for x, y, r in ((8, 9, 4.5), (12, 4, 3.5), (-11, 8, 3.5)):
         pen.disc(r, PALM, x, y)
@@ -623,9 +629,28 @@ def _chips(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) ->
 def _flat_colours() -> list[RGB]:
     """Every colour the picture fills areas with: they must stay exact."""
     colours = [
-        FRAME, LABEL_INK, SEA, GRID_LINE, SAND, SHORE, PALM, GREEN_DOT, OUTLINE, WHITE, NEUTRAL, STEEL, WOOD,
-        PURPLE, FOG, FOG_EDGE, ACTION, CHIP, IDLE, GOLD, *SEAT_COLOURS,
-    ]  # fmt: skip
+        FRAME,
+        LABEL_INK,
+        SEA,
+        GRID_LINE,
+        SAND,
+        SHORE,
+        PALM,
+        GREEN_DOT,
+        OUTLINE,
+        WHITE,
+        NEUTRAL,
+        STEEL,
+        WOOD,
+        PURPLE,
+        FOG,
+        FOG_EDGE,
+        ACTION,
+        CHIP,
+        IDLE,
+        GOLD,
+        *SEAT_COLOURS,
+    ]
     for home in (None, *SEAT_COLOURS):
         base = SEA if home is None else blend(SEA, home, HOME_TINT)
         colours += [base] + [blend(base, seat, REACH_TINT) for seat in SEAT_COLOURS]

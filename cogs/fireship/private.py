@@ -59,8 +59,15 @@ class PrivateView:
         assert pending is not None
         actor = seat_name(record, pending.actor, lang)
         if pending.kind == "attack":
-            return t(lang, "fireship.pending.attack", player=actor, leader=ref_text(view, pending.leader, lang),
-                     target=ref_text(view, pending.target, lang), attack=pending.attack, defence=pending.defence)  # fmt: skip
+            return t(
+                lang,
+                "fireship.pending.attack",
+                player=actor,
+                leader=ref_text(view, pending.leader, lang),
+                target=ref_text(view, pending.target, lang),
+                attack=pending.attack,
+                defence=pending.defence,
+            )
         if pending.kind == "boum":
             return t(lang, "fireship.pending.boum", player=actor, target=ref_text(view, pending.target, lang))
         return t(lang, f"fireship.pending.{pending.kind}", player=actor, cell=label(pending.cell or (0, 0)))
@@ -81,14 +88,19 @@ class PrivateView:
             return None
         bands: dict[int, list[discord.SelectOption]] = {}
         for (row, col), cost in cells:
-            option = discord.SelectOption(label=t(lang, "fireship.menu.cell", cell=label((col, row)), cost=cost),
-                                          value=Steer(to=(col, row)).token())  # fmt: skip
+            option = discord.SelectOption(
+                label=t(lang, "fireship.menu.cell", cell=label((col, row)), cost=cost),
+                value=Steer(to=(col, row)).token(),
+            )
             bands.setdefault(row - row % BAND, []).append(option)
         controls = discord.ui.View(timeout=None)
         for top, options in sorted(bands.items()):
             last = min(top + BAND, ZONES[zone][1][-1] + 1)
-            rows = t(lang, "fireship.menu.rows", first=top + 1, last=last) if last > top + 1 else (
-                t(lang, "fireship.menu.row", row=last))  # fmt: skip
+            rows = (
+                t(lang, "fireship.menu.rows", first=top + 1, last=last)
+                if last > top + 1
+                else (t(lang, "fireship.menu.row", row=last))
+            )
             controls.add_item(
                 GameSelect(GAME, record.id, record.version, f"zone-{zone}-{top}", options=options, placeholder=rows)
             )
@@ -102,8 +114,11 @@ class PrivateView:
         state = ENGINE.seen_by(state, seat)  # everyone but the seat a window asks: as before it opened
         hand = view.hand or []
         lines = [card_text(card, lang) + " · " + t(lang, f"fireship.when.{card}") for card in hand]
-        embed = discord.Embed(title=t(lang, "fireship.private.title", count=len(hand)),
-                              description="\n".join(lines) or t(lang, "fireship.private.empty"), colour=COLOUR)  # fmt: skip
+        embed = discord.Embed(
+            title=t(lang, "fireship.private.title", count=len(hand)),
+            description="\n".join(lines) or t(lang, "fireship.private.empty"),
+            colour=COLOUR,
+        )
         if view.badges[seat]:
             badges = "\n".join(card_text(b, lang) for b in view.badges[seat])
             embed.add_field(name=t(lang, "fireship.private.badges"), value=badges, inline=False)
@@ -146,16 +161,38 @@ class PrivateView:
                 text = piece_text(view, target, lang) if target else str(action.at)
                 options.append(discord.SelectOption(label=text[:100], value=action.token()))
             key = "fireship.menu.badge" if badge else "fireship.menu.card"
-            controls.add_item(GameSelect(GAME, record.id, record.version, f"{'b' if badge else 'c'}{card}", options=options,
-                                         placeholder=t(lang, key, card=card_text(card, lang))[:150], row=row))  # fmt: skip
+            controls.add_item(
+                GameSelect(
+                    GAME,
+                    record.id,
+                    record.version,
+                    f"{'b' if badge else 'c'}{card}",
+                    options=options,
+                    placeholder=t(lang, key, card=card_text(card, lang))[:150],
+                    row=row,
+                )
+            )
             row += 1
         boosted = [o for o in view.attacks if o.plus]
         if boosted and row <= 4:
-            options = [discord.SelectOption(label=attack_text(view, o, lang)[:100],
-                                            value=Attack(leader=o.leader, target=o.target, plus=True).token())
-                       for o in boosted[:MENU]]  # fmt: skip
-            controls.add_item(GameSelect(GAME, record.id, record.version, "attack-plus", options=options,
-                                         placeholder=t(lang, "fireship.menu.attack_plus")[:150], row=row))  # fmt: skip
+            options = [
+                discord.SelectOption(
+                    label=attack_text(view, o, lang)[:100],
+                    value=Attack(leader=o.leader, target=o.target, plus=True).token(),
+                )
+                for o in boosted[:MENU]
+            ]
+            controls.add_item(
+                GameSelect(
+                    GAME,
+                    record.id,
+                    record.version,
+                    "attack-plus",
+                    options=options,
+                    placeholder=t(lang, "fireship.menu.attack_plus")[:150],
+                    row=row,
+                )
+            )
         return BoardMessage(content=status, embed=embed, view=controls)
 
     def _status(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> str | None:
@@ -168,7 +205,15 @@ class PrivateView:
         told = [e for e in record.recent if e["kind"] not in ("turn_started", "kept_card")]
         if told and told[-1]["kind"] == "moved" and told[-1].get("seat") == seat:
             moved = told[-1]
-            lines.append(t(lang, "fireship.private.moved", piece=KIND_EMOJI[moved["piece_kind"]],
-                           start=label(tuple(moved["start"])), end=label(tuple(moved["end"])), cost=moved["cost"]))  # fmt: skip
+            lines.append(
+                t(
+                    lang,
+                    "fireship.private.moved",
+                    piece=KIND_EMOJI[moved["piece_kind"]],
+                    start=label(tuple(moved["start"])),
+                    end=label(tuple(moved["end"])),
+                    cost=moved["cost"],
+                )
+            )
         lines.append(t(lang, "fireship.private.next", step=self._prompt(record, view, lang), link=jump_url(record)))
         return "\n".join(lines)

@@ -88,9 +88,19 @@ def rule_facts(lang: Language) -> dict[str, dict[str, Any]]:
     return {
         "fortboyard.rules.summary": {"low": ENGINE.min_players, "high": ENGINE.max_players},
         "fortboyard.rules.rounds": {"keys": KEYS_FOR_ROUND_2, "clues": CLUES_FOR_ROUND_3},
-        "fortboyard.kind.reaction": {"low": LIGHTS[0], "high": LIGHTS[1], "red_low": RED_LIGHT[0], "red_high": RED_LIGHT[1]},
+        "fortboyard.kind.reaction": {
+            "low": LIGHTS[0],
+            "high": LIGHTS[1],
+            "red_low": RED_LIGHT[0],
+            "red_high": RED_LIGHT[1],
+        },
         "fortboyard.kind.spsw": {"low": SPSW_WINS[0], "high": SPSW_WINS[1]},
-        "fortboyard.kind.nim": {"low": NIM_STICKS[0], "high": NIM_STICKS[1], "most_low": NIM_MOST[0], "most_high": NIM_MOST[1]},
+        "fortboyard.kind.nim": {
+            "low": NIM_STICKS[0],
+            "high": NIM_STICKS[1],
+            "most_low": NIM_MOST[0],
+            "most_high": NIM_MOST[1],
+        },
         "fortboyard.kind.battleship": {"low": GRID_SIZES[0], "high": GRID_SIZES[1]},
         "fortboyard.house.track": {"cells": CELLS, "fouras": FOURAS, "mix": mix},
         "fortboyard.house.sea": {"sea": SEA_CELLS},
@@ -99,10 +109,14 @@ def rule_facts(lang: Language) -> dict[str, dict[str, Any]]:
         "fortboyard.house.clues": {"clues": CLUES_FOR_ROUND_3},
         "fortboyard.house.answers": {"one": TYPO_LENGTHS[0], "two": TYPO_LENGTHS[1]},
         "fortboyard.house.round_3_order": {"clues": CLUES_FOR_ROUND_3},
-        "fortboyard.house.bag": {"stones": values.pop(0), "low": HANDFUL[0], "high": HANDFUL[1],
-                                 "tokens": ", ".join(f"{n} × {value}" for value, n in sorted(values.items()))},
+        "fortboyard.house.bag": {
+            "stones": values.pop(0),
+            "low": HANDFUL[0],
+            "high": HANDFUL[1],
+            "tokens": ", ".join(f"{n} × {value}" for value, n in sorted(values.items())),
+        },
         "fortboyard.house.clock": {"clock": CLOCK, "low": CLOCK_RANGE[0], "high": CLOCK_RANGE[1]},
-    }  # fmt: skip
+    }
 
 
 def rule_text(key: str, lang: Language) -> str:
@@ -140,8 +154,11 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
             colour=COLOUR,
         )
         if view.trial is not None:
-            embed.add_field(name=t(lang, "fortboyard.board.trial"), value=self._trial(record, view.trial, lang)[:FIELD_SIZE],
-                            inline=False)  # fmt: skip
+            embed.add_field(
+                name=t(lang, "fortboyard.board.trial"),
+                value=self._trial(record, view.trial, lang)[:FIELD_SIZE],
+                inline=False,
+            )
         embed.add_field(name=t(lang, "fortboyard.board.players"), value=self._players(record, view, lang), inline=False)
         add_recent(embed, lang, self.recent_lines(record, state, lang))
         embed.set_image(url=f"attachment://{PICTURE}")
@@ -158,8 +175,14 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
         ends = [window for s in seats if (window := record.seats[s].window) is not None]
         return f"<t:{int(max(ends))}:R>" if ends else ""
 
-    def _prompt(self, record: SessionRecord, view: FortBoyardView, lang: Language, name: Namer = seat_mention,
-                timed: bool = True) -> str:  # fmt: skip
+    def _prompt(
+        self,
+        record: SessionRecord,
+        view: FortBoyardView,
+        lang: Language,
+        name: Namer = seat_mention,
+        timed: bool = True,
+    ) -> str:
         """What to do now; ``name`` names the players (mentions on the board, names in words),
         ``timed`` adds a trial's hourglass."""
         if view.phase == "over" or record.status != "active":
@@ -219,8 +242,13 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
         """The trial as the board shows it; ``in_words`` (the description) leaves out the pile of
         sticks, and a sequence to memorise, which must vanish with the board's."""
         players = " ⚔️ ".join(seat_name(record, s, lang) for s in trial.players)
-        head = t(lang, "fortboyard.trial.head", category=t(lang, f"fortboyard.category.{trial.category}"),
-                 players=players, stake=t(lang, f"fortboyard.stake.{trial.stake}"))  # fmt: skip
+        head = t(
+            lang,
+            "fortboyard.trial.head",
+            category=t(lang, f"fortboyard.category.{trial.category}"),
+            players=players,
+            stake=t(lang, f"fortboyard.stake.{trial.stake}"),
+        )
         if trial.replays:
             head += " " + t(lang, "fortboyard.trial.replay", replays=trial.replays)
         lines = [head, self._trial_body(record, trial, lang, in_words)]
@@ -246,8 +274,16 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
                 return t(lang, "fortboyard.trial.typing", items=" ".join(trial.items or []))
             case "dice":
                 die = t(lang, "fortboyard.trial.last_die", die=trial.last_die) if trial.last_die else ""
-                return t(lang, "fortboyard.trial.dice", target=trial.target, throws=trial.throws, pile=trial.pile,
-                         banked=trial.banked, left=(trial.throws or 0) - trial.thrown, die=die)  # fmt: skip
+                return t(
+                    lang,
+                    "fortboyard.trial.dice",
+                    target=trial.target,
+                    throws=trial.throws,
+                    pile=trial.pile,
+                    banked=trial.banked,
+                    left=(trial.throws or 0) - trial.thrown,
+                    die=die,
+                )
             case "quickfire":
                 return t(lang, "fortboyard.trial.quickfire", text=trial.text)
             case "intruder":
@@ -264,13 +300,22 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
                 return t(lang, f"fortboyard.trial.{light}", lit=trial.lit, lights=trial.lights)
             case "nim":
                 player = seat_name(record, trial.turn_of, lang) if trial.turn_of is not None else ""
-                return t(lang, "fortboyard.trial.nim", count=trial.sticks or 0, most=trial.most, player=player,
-                         pile="" if in_words else "🪵" * (trial.sticks or 0))  # fmt: skip
+                return t(
+                    lang,
+                    "fortboyard.trial.nim",
+                    count=trial.sticks or 0,
+                    most=trial.most,
+                    player=player,
+                    pile="" if in_words else "🪵" * (trial.sticks or 0),
+                )
             case "battleship" if trial.stage == "hide":
                 return t(lang, "fortboyard.trial.battleship_hide", size=trial.size)
             case "battleship":
-                misses = " · ".join(f"{seat_name(record, s, lang)}: {', '.join(grid_label(c, trial.size or 3) for c in cells)}"
-                                    for s, cells in trial.misses.items() if cells)  # fmt: skip
+                misses = " · ".join(
+                    f"{seat_name(record, s, lang)}: {', '.join(grid_label(c, trial.size or 3) for c in cells)}"
+                    for s, cells in trial.misses.items()
+                    if cells
+                )
                 return t(lang, "fortboyard.trial.battleship_fire", size=trial.size, misses=misses or "—")
         score = " – ".join(f"{seat_name(record, s, lang)} {trial.score.get(s, 0)}" for s in trial.players)
         return t(lang, "fortboyard.trial.spsw", wins=trial.wins, score=score)
@@ -318,15 +363,32 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
         legal = {a.token() for seat in acting for a in ENGINE.legal_actions(state, seat)}
 
         def button(
-            token: str, text: str, style: discord.ButtonStyle, row: int = 0, emoji: str | None = None,
+            token: str,
+            text: str,
+            style: discord.ButtonStyle,
+            row: int = 0,
+            emoji: str | None = None,
             any_version: bool = False,
-        ) -> GameButton:  # fmt: skip
+        ) -> GameButton:
             version = ANY_VERSION if any_version else record.version
-            return GameButton(GAME, record.id, version, token, label=text[:80], style=style, emoji=emoji,
-                              disabled=token not in legal and not token.startswith(TYPE), row=row)  # fmt: skip
+            return GameButton(
+                GAME,
+                record.id,
+                version,
+                token,
+                label=text[:80],
+                style=style,
+                emoji=emoji,
+                disabled=token not in legal and not token.startswith(TYPE),
+                row=row,
+            )
 
-        primary, secondary, danger, success = (discord.ButtonStyle.primary, discord.ButtonStyle.secondary,
-                                               discord.ButtonStyle.danger, discord.ButtonStyle.success)  # fmt: skip
+        primary, secondary, danger, success = (
+            discord.ButtonStyle.primary,
+            discord.ButtonStyle.secondary,
+            discord.ButtonStyle.danger,
+            discord.ButtonStyle.success,
+        )
         items: list[discord.ui.Item] = []
         trial = view.trial
         match view.phase:
@@ -338,10 +400,22 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
             case "roll":
                 items.append(button(Roll().token(), t(lang, "fortboyard.button.roll"), primary, emoji="🎲"))
             case "passe":
-                options = [discord.SelectOption(label=f"{a.cell} · {cell_name(a.cell, lang)}"[:100], value=a.token())
-                           for a in ENGINE.legal_actions(state, view.current) if isinstance(a, Goto)]  # fmt: skip
-                items.append(GameSelect(GAME, record.id, record.version, "passe", options=options[:25],
-                                        placeholder=t(lang, "fortboyard.menu.passe"), row=0))  # fmt: skip
+                options = [
+                    discord.SelectOption(label=f"{a.cell} · {cell_name(a.cell, lang)}"[:100], value=a.token())
+                    for a in ENGINE.legal_actions(state, view.current)
+                    if isinstance(a, Goto)
+                ]
+                items.append(
+                    GameSelect(
+                        GAME,
+                        record.id,
+                        record.version,
+                        "passe",
+                        options=options[:25],
+                        placeholder=t(lang, "fortboyard.menu.passe"),
+                        row=0,
+                    )
+                )
                 items.append(button(Stay().token(), t(lang, "fortboyard.button.stay"), secondary, row=1))
             case "stake":
                 items += [
@@ -372,8 +446,16 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
                 ]
             case "draw":
                 items.append(button(Grab().token(), t(lang, "fortboyard.button.grab"), success, emoji="💰"))
-        items.append(PrivateButton(GAME, record.id, label=t(lang, "fortboyard.button.codeword"), emoji="🧩",
-                                   style=discord.ButtonStyle.secondary, row=4))  # fmt: skip
+        items.append(
+            PrivateButton(
+                GAME,
+                record.id,
+                label=t(lang, "fortboyard.button.codeword"),
+                emoji="🧩",
+                style=discord.ButtonStyle.secondary,
+                row=4,
+            )
+        )
         return items
 
     def _trial_controls(
@@ -393,18 +475,37 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
             return [button(Tap().token(), t(lang, "fortboyard.button.tap"), primary, emoji="👊", any_version=True)]
         if trial.trial_kind == "reaction":  # the press names its light: a double click is refused, not judged
             style = discord.ButtonStyle.danger if trial.stage == "wait" else discord.ButtonStyle.success
-            return [button(Press(light=trial.lit).token(), t(lang, "fortboyard.button.tap"), style, emoji="👊",
-                           any_version=True)]  # fmt: skip
+            return [
+                button(
+                    Press(light=trial.lit).token(),
+                    t(lang, "fortboyard.button.tap"),
+                    style,
+                    emoji="👊",
+                    any_version=True,
+                )
+            ]
         if trial.trial_kind == "nim":
-            return [button(Take(count=n).token(), t(lang, "fortboyard.button.take", count=n), primary, emoji="🪵")
-                    for n in range(1, (trial.most or 1) + 1)]  # fmt: skip
+            return [
+                button(Take(count=n).token(), t(lang, "fortboyard.button.take", count=n), primary, emoji="🪵")
+                for n in range(1, (trial.most or 1) + 1)
+            ]
         if trial.trial_kind == "battleship":
             size = trial.size or 3
             make = Hide if trial.stage == "hide" else Fire
-            return [button(make(cell=c).token(), grid_label(c, size), secondary if make is Hide else primary, row=c // size,
-                           emoji="🚤" if make is Hide else "🎯") for c in range(size * size)]  # fmt: skip
-        return [button(Show(sign=sign).token(), t(lang, f"fortboyard.sign.{sign}"), primary, emoji=SIGN_EMOJI[sign])
-                for sign in SIGNS]  # fmt: skip
+            return [
+                button(
+                    make(cell=c).token(),
+                    grid_label(c, size),
+                    secondary if make is Hide else primary,
+                    row=c // size,
+                    emoji="🚤" if make is Hide else "🎯",
+                )
+                for c in range(size * size)
+            ]
+        return [
+            button(Show(sign=sign).token(), t(lang, f"fortboyard.sign.{sign}"), primary, emoji=SIGN_EMOJI[sign])
+            for sign in SIGNS
+        ]
 
     # -- the end and the texts ----------------------------------------------------------
     def result(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> discord.Embed:
@@ -415,8 +516,11 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
         key = outcome.reason
         if key == "treasure" and len(outcome.winners) > 1:
             key = "shared"
-        embed = discord.Embed(title=t(lang, "fortboyard.result.title", number=record.id),
-                              description=t(lang, f"fortboyard.result.{key}", winners=winners), colour=0xD69E2E)  # fmt: skip
+        embed = discord.Embed(
+            title=t(lang, "fortboyard.result.title", number=record.id),
+            description=t(lang, f"fortboyard.result.{key}", winners=winners),
+            colour=0xD69E2E,
+        )
         place = 1
         stone = t(lang, "fortboyard.stone")
         for group in outcome.ranking:
@@ -439,9 +543,13 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
         """The kinds of trial, category by category, with their bounds."""
         if part != "kinds":
             return super().rule_fields(part, lang)
-        return [(t(lang, f"fortboyard.category.{category}"),
-                 "\n".join(f"• {rule_text(f'fortboyard.kind.{kind}', lang)}" for kind in kinds))
-                for category, kinds in KINDS.items()]  # fmt: skip
+        return [
+            (
+                t(lang, f"fortboyard.category.{category}"),
+                "\n".join(f"• {rule_text(f'fortboyard.kind.{kind}', lang)}" for kind in kinds),
+            )
+            for category, kinds in KINDS.items()
+        ]
 
     def rule_text(self, key: str, lang: Language) -> str:
         """The setup's numbers come from the engine's constants (``rule_facts``)."""
@@ -450,8 +558,12 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
     def command_options(self) -> tuple[Option, ...]:
         """The cards' language as ``cards``, the hourglass, and one skill for every computer
         (``FortBoyardCog.start_options``); the computers' rates per category stay off the panel."""
-        return (Option("language", words="cards"), Option("side"), Option("clock"),
-                Option("computer", words="skill", bounds=(0, 100)))  # fmt: skip
+        return (
+            Option("language", words="cards"),
+            Option("side"),
+            Option("clock"),
+            Option("computer", words="skill", bounds=(0, 100)),
+        )
 
     def seat_notes(self, record: SessionRecord, lang: Language) -> list[str]:
         """How often a computer wins each kind of trial, per level seated (none without a computer)."""
@@ -460,7 +572,11 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
         rates = opts.computer
         levels = dict.fromkeys(seat.level for seat in record.seats if seat.computer)  # in seat order, once each
         return [
-            t(lang, "fortboyard.computer_rates", level=t(lang, f"level.{level}").lower(),
-              **{category: percent(rates.at(category, level) / 100, lang) for category in CATEGORIES})
+            t(
+                lang,
+                "fortboyard.computer_rates",
+                level=t(lang, f"level.{level}").lower(),
+                **{category: percent(rates.at(category, level) / 100, lang) for category in CATEGORIES},
+            )
             for level in levels
-        ]  # fmt: skip
+        ]

@@ -42,7 +42,7 @@ class DescribesFort:
         ) -> str: ...
         def _trial(self, record: SessionRecord, trial: TrialView, lang: Language, in_words: bool = ...) -> str: ...
         @staticmethod
-        def _where(cell: int | None, sea: int | None, lang: Language) -> str: ...  # fmt: skip
+        def _where(cell: int | None, sea: int | None, lang: Language) -> str: ...
 
     def describe(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)
@@ -82,5 +82,9 @@ class DescribesFort:
             facts.append(t(lang, "fortboyard.player.chose" if player.level_chosen else "fortboyard.player.choosing"))
         if view.round == 3 or player.boyards:
             facts.append(t(lang, "fortboyard.describe.boyards", count=player.boyards))
-        return t(lang, "fortboyard.describe.seat", player=f"{PAWNS[seat]} {seat_name(record, seat, lang)}",
-                 facts=" · ".join(facts))  # fmt: skip
+        return t(
+            lang,
+            "fortboyard.describe.seat",
+            player=f"{PAWNS[seat]} {seat_name(record, seat, lang)}",
+            facts=" · ".join(facts),
+        )

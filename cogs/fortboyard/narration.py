@@ -42,15 +42,23 @@ class Narration:
             rounds.append(", ".join(f"{seat_name(record, s, lang)} {f}" for s, f in enumerate(faces) if f))
         return t(lang, "fortboyard.board.opening", throws=" → ".join(rounds))
 
-    def whisper(self, record: SessionRecord, state: FortBoyardState, seat: int, events: list[dict[str, Any]],
-                lang: Language) -> str | None:  # fmt: skip
+    def whisper(
+        self, record: SessionRecord, state: FortBoyardState, seat: int, events: list[dict[str, Any]], lang: Language
+    ) -> str | None:
         clues = [e for e in events if e["kind"] == "clue"]
         if not clues:
             return None
         mine = ENGINE.view(state, seat).clues
         latest = clues[-1]
-        return t(lang, "fortboyard.dm.clue", number=record.id, count=latest["number"], text=latest["text"],
-                 clues=" · ".join(mine), link=jump_url(record))  # fmt: skip
+        return t(
+            lang,
+            "fortboyard.dm.clue",
+            number=record.id,
+            count=latest["number"],
+            text=latest["text"],
+            clues=" · ".join(mine),
+            link=jump_url(record),
+        )
 
     def narrate(self, record: SessionRecord, event: dict[str, Any], lang: Language) -> str:
         """One line of the board's log ("" for what the line before already says)."""
@@ -142,8 +150,13 @@ class Narration:
         players = ", ".join(seat_mention(record, s, lang) for s in humans)
         if state.phase == "trial" and state.trial is not None:
             category = t(lang, f"fortboyard.category.{state.trial.category}")
-            return t(lang, "fortboyard.news.trial", players=players, category=category,
-                     deadline=self._deadline_text(record, state.trial, lang)).strip()  # fmt: skip
+            return t(
+                lang,
+                "fortboyard.news.trial",
+                players=players,
+                category=category,
+                deadline=self._deadline_text(record, state.trial, lang),
+            ).strip()
         if state.phase == "level":
             return t(lang, "fortboyard.news.level", players=players)
         if state.phase == "guess":

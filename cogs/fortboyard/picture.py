@@ -368,9 +368,13 @@ def _paint_die(canvas: Image.Image, c: float, arg: SpriteArg) -> None:
     draw.rounded_rectangle((c - h2, c - h2, c + h2, c + h2), radius=h2 * 0.22, fill=_rgba(HALO))
     step = h * 0.5
     pips = {
-        1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-    }[value]  # fmt: skip
+        1: [(0, 0)],
+        2: [(-1, -1), (1, 1)],
+        3: [(-1, -1), (0, 0), (1, 1)],
+        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+        5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+    }[value]
     for dx, dy in pips:
         _disc(draw, c + dx * step, c + dy * step, h * 0.15, _rgba(PAWN_EDGE))
 
@@ -684,10 +688,35 @@ def _legend(image: Image.Image, view: FortBoyardView, names: Sequence[str]) -> N
 def _flat_colours() -> list[RGB]:
     """Every colour the picture fills areas with: they must stay exact."""
     colours = [
-        BACKGROUND, LEGEND_BAND, LIGHT_INK, DIM_INK, DARK_INK, STONE, STONE_EDGE, COURTYARD, WATER, WATER_EDGE,
-        LOOP_LINE, WAVE, SEA_INK, GOLD, GOLD_EDGE, WOOD, WOOD_EDGE, HALO, PAWN_EDGE, PAPER, SKIN, BEARD, LOCK, COIN_MIDDLE,
-        *PAWN_COLOURS, *PAWN_INKS, *KIND_COLOURS.values(), blend(WOOD, WOOD_EDGE, 0.4),
-    ]  # fmt: skip
+        BACKGROUND,
+        LEGEND_BAND,
+        LIGHT_INK,
+        DIM_INK,
+        DARK_INK,
+        STONE,
+        STONE_EDGE,
+        COURTYARD,
+        WATER,
+        WATER_EDGE,
+        LOOP_LINE,
+        WAVE,
+        SEA_INK,
+        GOLD,
+        GOLD_EDGE,
+        WOOD,
+        WOOD_EDGE,
+        HALO,
+        PAWN_EDGE,
+        PAPER,
+        SKIN,
+        BEARD,
+        LOCK,
+        COIN_MIDDLE,
+        *PAWN_COLOURS,
+        *PAWN_INKS,
+        *KIND_COLOURS.values(),
+        blend(WOOD, WOOD_EDGE, 0.4),
+    ]
     for kind, colour in KIND_COLOURS.items():
         colours += [
             blend(colour, PAWN_EDGE, 0.45),

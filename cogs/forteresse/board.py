@@ -121,8 +121,11 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI):
         controls.add_item(PrivateButton(GAME, record.id, label=label, emoji="🂠", style=discord.ButtonStyle.primary))
         label = t(lang, "forteresse.button.discards")
         token = MORE + DISCARDS
-        controls.add_item(GameButton(GAME, record.id, record.version, token, label=label, emoji="🃏",
-                                     style=discord.ButtonStyle.secondary))  # fmt: skip
+        controls.add_item(
+            GameButton(
+                GAME, record.id, record.version, token, label=label, emoji="🃏", style=discord.ButtonStyle.secondary
+            )
+        )
         label = t(lang, "forteresse.button.hint")
         controls.add_item(HintButton(record.id, label=label, emoji="💡", style=discord.ButtonStyle.secondary))
         return [BoardMessage(embed=embed, view=controls)]
@@ -137,9 +140,14 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI):
         phase = t(lang, f"forteresse.phase.{view.phase}")
         lines = [
             t(lang, "forteresse.board.phase", turn=view.turn + 1, numeral=ROMAN[view.phase], phase=phase),
-            t(lang, "forteresse.board.step", step=view.step, name=t(lang, f"{step}.name"),
-              help=after_colon(lang, f"{step}.help")),
-        ]  # fmt: skip
+            t(
+                lang,
+                "forteresse.board.step",
+                step=view.step,
+                name=t(lang, f"{step}.name"),
+                help=after_colon(lang, f"{step}.help"),
+            ),
+        ]
         if view.prompt is not None:
             if public:
                 prompt = self._prompt_text(view, lang, in_sentence=True)
@@ -188,8 +196,14 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI):
         x = view.exploration
         if x is None:
             return []
-        text = t(lang, "forteresse.board.exploring", hero=card_name(x.hero, lang), path=SUITS[x.path],
-                 points=x.points, lieux=cards_text(x.lieux, lang))  # fmt: skip
+        text = t(
+            lang,
+            "forteresse.board.exploring",
+            hero=card_name(x.hero, lang),
+            path=SUITS[x.path],
+            points=x.points,
+            lieux=cards_text(x.lieux, lang),
+        )
         return [(t(lang, "forteresse.board.exploration"), text)]
 
     def _path_line(self, site: SiteView, lang: Language) -> str:
@@ -235,12 +249,25 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI):
         return " · ".join([f"{head} — {self._stats_text(hero.stats, hero.life, hero.power, lang)}", *marks])
 
     def _player_counts(self, view: ForteresseView, lang: Language) -> str:
-        return t(lang, "forteresse.board.player_counts", hand=view.hand_size, deck=view.deck_size,
-                 discard=len(view.discard), out=len(view.out_of_game))  # fmt: skip
+        return t(
+            lang,
+            "forteresse.board.player_counts",
+            hand=view.hand_size,
+            deck=view.deck_size,
+            discard=len(view.discard),
+            out=len(view.out_of_game),
+        )
 
     def _fortress_counts(self, view: ForteresseView, lang: Language) -> str:
-        return t(lang, "forteresse.board.fortress_counts", deck=view.fortress_size, discard=len(view.fortress_discard),
-                 doors=view.doors_left, pillaged=view.pillaged, needed=TREASURES_TO_WIN)  # fmt: skip
+        return t(
+            lang,
+            "forteresse.board.fortress_counts",
+            deck=view.fortress_size,
+            discard=len(view.fortress_discard),
+            doors=view.doors_left,
+            pillaged=view.pillaged,
+            needed=TREASURES_TO_WIN,
+        )
 
     # -- result, rules, options ---------------------------------------------------------
     def result(self, record: SessionRecord, state: ForteresseState, lang: Language) -> discord.Embed:
@@ -268,8 +295,18 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI):
         """The book in short, phase by phase."""
         if part != "phases":
             return super().rule_fields(part, lang)
-        return [(t(lang, "forteresse.rules.phase_title", numeral=ROMAN[phase], phase=t(lang, f"forteresse.phase.{phase}")),
-                 t(lang, f"forteresse.rules.phase.{phase}")) for phase in (1, 2, 3, 4)]  # fmt: skip
+        return [
+            (
+                t(
+                    lang,
+                    "forteresse.rules.phase_title",
+                    numeral=ROMAN[phase],
+                    phase=t(lang, f"forteresse.phase.{phase}"),
+                ),
+                t(lang, f"forteresse.rules.phase.{phase}"),
+            )
+            for phase in (1, 2, 3, 4)
+        ]
 
 
 def blocking_shown(view: ForteresseView) -> bool:

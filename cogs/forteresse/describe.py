@@ -37,18 +37,42 @@ class DescribesTable:
         phase = t(lang, f"forteresse.phase.{view.phase}")
         step = t(lang, f"forteresse.step.{view.step.replace('.', '_')}.name")
         lines = [
-            t(lang, "forteresse.describe.summary", turn=view.turn + 1, numeral=ROMAN[view.phase], phase=phase,
-              step=view.step, name=step, pillaged=view.pillaged, needed=TREASURES_TO_WIN,
-              heroes=len(view.heroes), enemies=len(view.enemies))
-        ]  # fmt: skip
+            t(
+                lang,
+                "forteresse.describe.summary",
+                turn=view.turn + 1,
+                numeral=ROMAN[view.phase],
+                phase=phase,
+                step=view.step,
+                name=step,
+                pillaged=view.pillaged,
+                needed=TREASURES_TO_WIN,
+                heroes=len(view.heroes),
+                enemies=len(view.enemies),
+            )
+        ]
         if view.result is None and view.prompt is not None and record.status == "active":
-            lines.append(t(lang, "forteresse.board.waiting", player=seat_name(record, 0, lang),
-                           prompt=self._prompt_text(view, lang, in_sentence=True)))  # type: ignore[attr-defined]  # fmt: skip
+            lines.append(
+                t(
+                    lang,
+                    "forteresse.board.waiting",
+                    player=seat_name(record, 0, lang),
+                    prompt=self._prompt_text(view, lang, in_sentence=True),  # type: ignore[attr-defined]
+                )
+            )
         for name, text in self._table_fields(view, lang):  # type: ignore[attr-defined]
             lines.append(t(lang, "forteresse.describe.heading", name=name))
             lines += [f"• {line}" for line in BOLD.sub("", text).split("\n")]
-        lines.append(t(lang, "forteresse.describe.counts", hand=view.hand_size, deck=view.deck_size,
-                       fortress=view.fortress_size, doors=view.doors_left))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "forteresse.describe.counts",
+                hand=view.hand_size,
+                deck=view.deck_size,
+                fortress=view.fortress_size,
+                doors=view.doors_left,
+            )
+        )
         lines.append(t(lang, "forteresse.discards.order"))
         lines += [t(lang, "forteresse.describe.pile", name=name, cards=cards) for name, cards in piles(view, lang)]
         return lines

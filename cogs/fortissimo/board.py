@@ -153,8 +153,15 @@ class FortissimoUI(Narration, GameUI):
     ) -> list[GameButton | GameSelect]:
         def control(action: Take | PutBack | Insert, key: str, style: discord.ButtonStyle, **params: Any) -> GameButton:
             token = action.token()
-            return GameButton(GAME, record.id, record.version, token, label=t(lang, key, **params),
-                              style=style, disabled=token not in legal)  # fmt: skip
+            return GameButton(
+                GAME,
+                record.id,
+                record.version,
+                token,
+                label=t(lang, key, **params),
+                style=style,
+                disabled=token not in legal,
+            )
 
         if view.phase == "decide" and view.flipped is not None:
             controls: list[GameButton | GameSelect] = [
@@ -167,12 +174,16 @@ class FortissimoUI(Narration, GameUI):
         if view.phase == "cannon":
             options = [
                 discord.SelectOption(
-                    label=t(lang, "fortissimo.cannon.option", player=seat_name(record, target, lang),
-                            card=card_text(card, lang, advanced=True))[:100],
+                    label=t(
+                        lang,
+                        "fortissimo.cannon.option",
+                        player=seat_name(record, target, lang),
+                        card=card_text(card, lang, advanced=True),
+                    )[:100],
                     value=Fire(target=target, card=card).token(),
                 )
                 for target, card in view.cannon_targets[:25]
-            ]  # fmt: skip
+            ]
             placeholder = t(lang, "fortissimo.cannon.placeholder")
             return [GameSelect(GAME, record.id, record.version, "cannon", placeholder=placeholder, options=options)]
         return []
@@ -204,8 +215,16 @@ class FortissimoUI(Narration, GameUI):
                 detail = t(lang, "fortissimo.result.cards", count=len(rampart), top=rampart[-1])
                 if view.scores is not None:
                     s = view.scores[seat]
-                    detail = t(lang, "fortissimo.result.points", total=s.total, base=s.base, royals=s.king_queen,
-                               courtiers=s.princes_princesses, pairs=s.pairs, crows=s.crows)  # fmt: skip
+                    detail = t(
+                        lang,
+                        "fortissimo.result.points",
+                        total=s.total,
+                        base=s.base,
+                        royals=s.king_queen,
+                        courtiers=s.princes_princesses,
+                        pairs=s.pairs,
+                        crows=s.crows,
+                    )
                 embed.add_field(
                     name=name[:256], value=f"{detail}\n{self._rampart(view, seat, lang)}"[:1024], inline=False
                 )

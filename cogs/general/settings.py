@@ -67,8 +67,20 @@ class SettingsCog(BotCog):
             channels.remove(forbid_channel.id)
         if channels != current.game_channels:
             changes["game_channels"] = channels
-        asked = any(value is not None for value in (language, threads, dms, turn_clock, missed_turns, abandon_days,
-                                                    allow_channel, forbid_channel, all_channels))  # fmt: skip
+        asked = any(
+            value is not None
+            for value in (
+                language,
+                threads,
+                dms,
+                turn_clock,
+                missed_turns,
+                abandon_days,
+                allow_channel,
+                forbid_channel,
+                all_channels,
+            )
+        )
         if asked and not is_admin(interaction):
             return await tables.reply_to(interaction).refuse(UserError("error.admin_only"))
         if changes:
@@ -87,11 +99,14 @@ class SettingsCog(BotCog):
         channels = ", ".join(f"<#{c}>" for c in settings.game_channels) or t(lang, "settings.channels.all")
         embed = discord.Embed(title=t(lang, "settings.title"), colour=0x4A5568)
         for key, value in (
-            ("language", language), ("threads", yes_no[settings.use_threads]),
-            ("dms", yes_no[settings.dm_notifications]), ("turn_clock", clock_text(settings.turn_clock_minutes, lang)),
+            ("language", language),
+            ("threads", yes_no[settings.use_threads]),
+            ("dms", yes_no[settings.dm_notifications]),
+            ("turn_clock", clock_text(settings.turn_clock_minutes, lang)),
             ("missed_turns", str(settings.missed_turns)),
-            ("abandon_days", duration(lang, days=settings.abandon_days)), ("channels", channels),
-        ):  # fmt: skip
+            ("abandon_days", duration(lang, days=settings.abandon_days)),
+            ("channels", channels),
+        ):
             embed.add_field(name=t(lang, f"settings.field.{key}"), value=value, inline=False)
         return embed
 

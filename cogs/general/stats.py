@@ -56,8 +56,13 @@ class StatsCog(BotCog):
             guild_id, entry.user_id, entry.game, ratings.RECENT_GAMES
         )
         change = entry.skill.shown - last[-1].before.shown if last else 0
-        return t(lang, "stats.rating", rating=rating(entry, lang), change=signed(change, lang),
-                 last=counted(lang, "stats.last", len(last)))  # fmt: skip
+        return t(
+            lang,
+            "stats.rating",
+            rating=rating(entry, lang),
+            change=signed(change, lang),
+            last=counted(lang, "stats.last", len(last)),
+        )
 
     @app_commands.command(name=text("cmd.stats.name"), description=text("cmd.stats.desc"))
     @app_commands.guild_only()
@@ -69,8 +74,14 @@ class StatsCog(BotCog):
         rated = {r.game: r for r in await storage.ratings(guild, user_id=who.id, limit=len(GAME_CHOICES))}
         lines = []
         for s in await storage.player_stats(guild, who.id):
-            line = t(lang, "stats.line", game=t(lang, f"{s.game}.title"), played=counted(lang, "stats.played", s.games),
-                     won=counted(lang, "stats.won", s.wins), rate=rate(s, lang))  # fmt: skip
+            line = t(
+                lang,
+                "stats.line",
+                game=t(lang, f"{s.game}.title"),
+                played=counted(lang, "stats.played", s.games),
+                won=counted(lang, "stats.won", s.wins),
+                rate=rate(s, lang),
+            )
             if s.game in rated:
                 line += " · " + await self._rating_line(guild, rated[s.game], lang)
             lines.append(line)
@@ -88,22 +99,40 @@ class StatsCog(BotCog):
             return await self._rated_board(interaction, game, title, lang)
         board = await self.tables.service.storage.leaderboard(guild_of(interaction), game)  # a solitaire: by wins
         lines = [
-            t(lang, "leaderboard.line", place=i, player=f"<@{s.user_id}>", wins=counted(lang, "leaderboard.wins", s.wins),
-              games=counted(lang, "leaderboard.games", s.games), rate=rate(s, lang))
+            t(
+                lang,
+                "leaderboard.line",
+                place=i,
+                player=f"<@{s.user_id}>",
+                wins=counted(lang, "leaderboard.wins", s.wins),
+                games=counted(lang, "leaderboard.games", s.games),
+                rate=rate(s, lang),
+            )
             for i, s in enumerate(board, start=1)
-        ] or [t(lang, "leaderboard.none")]  # fmt: skip
+        ] or [t(lang, "leaderboard.none")]
         await self._send(interaction, title, lines)
 
     async def _rated_board(self, interaction: discord.Interaction, game: str, title: str, lang: Language) -> None:
         """The best conservative ratings, with each player's wins and games; a note on what they mean."""
         board = await self.tables.service.storage.ratings(guild_of(interaction), game=game)
         lines = [
-            t(lang, "leaderboard.rated_line", place=i, player=f"<@{r.user_id}>", rating=rating(r, lang),
-              wins=counted(lang, "leaderboard.wins", r.wins), games=counted(lang, "leaderboard.games", r.games))
+            t(
+                lang,
+                "leaderboard.rated_line",
+                place=i,
+                player=f"<@{r.user_id}>",
+                rating=rating(r, lang),
+                wins=counted(lang, "leaderboard.wins", r.wins),
+                games=counted(lang, "leaderboard.games", r.games),
+            )
             for i, r in enumerate(board, start=1)
-        ] or [t(lang, "leaderboard.none_rated")]  # fmt: skip
-        note = t(lang, "leaderboard.rated_note", start=format_decimal(int(ratings.START), locale=lang),
-                 games=counted(lang, "leaderboard.games", ratings.PROVISIONAL_GAMES))  # fmt: skip
+        ] or [t(lang, "leaderboard.none_rated")]
+        note = t(
+            lang,
+            "leaderboard.rated_note",
+            start=format_decimal(int(ratings.START), locale=lang),
+            games=counted(lang, "leaderboard.games", ratings.PROVISIONAL_GAMES),
+        )
         await self._send(interaction, title, lines, note)
 
     @app_commands.command(name=text("cmd.history.name"), description=text("cmd.history.desc"))
@@ -135,8 +164,13 @@ class StatsCog(BotCog):
             outcome = t(lang, "history.lost", player=humans[0])
         else:
             outcome = t(lang, "history.no_winner")
-        parts = [t(lang, "history.number", number=result.session_id), t(lang, f"{result.game}.title"), outcome,
-                 t(lang, f"history.ending.{result.ending}"), f"<t:{int(result.ended_at)}:R>"]  # fmt: skip
+        parts = [
+            t(lang, "history.number", number=result.session_id),
+            t(lang, f"{result.game}.title"),
+            outcome,
+            t(lang, f"history.ending.{result.ending}"),
+            f"<t:{int(result.ended_at)}:R>",
+        ]
         return " · ".join(part for part in parts if part)
 
     @app_commands.command(name=text("cmd.replay.name"), description=text("cmd.replay.desc"))

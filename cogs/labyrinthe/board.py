@@ -150,12 +150,26 @@ class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI):
         legal = {a.token() for seat in acting for a in ENGINE.legal_actions(state, seat)}
 
         def button(token: str, text: str, style: discord.ButtonStyle, row: int) -> GameButton:
-            return GameButton(GAME, record.id, record.version, token, label=text[:80], style=style,
-                              disabled=token not in legal, row=row)  # fmt: skip
+            return GameButton(
+                GAME,
+                record.id,
+                record.version,
+                token,
+                label=text[:80],
+                style=style,
+                disabled=token not in legal,
+                row=row,
+            )
 
         items: list[discord.ui.Item] = []
-        box = PrivateButton(GAME, record.id, label=t(lang, "labyrinthe.button.box"), emoji="🎒",
-                            style=discord.ButtonStyle.secondary, row=4)  # fmt: skip
+        box = PrivateButton(
+            GAME,
+            record.id,
+            label=t(lang, "labyrinthe.button.box"),
+            emoji="🎒",
+            style=discord.ButtonStyle.secondary,
+            row=4,
+        )
         if view.phase == "change":
             for number, ring in enumerate((CENTRE, INNER, OUTER)):
                 turns = (1, 2, 3) if ring == CENTRE else (1, -1)
@@ -182,8 +196,14 @@ class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI):
                 button(Bet(die=True).token(), t(lang, "labyrinthe.button.bet_die"), discord.ButtonStyle.danger, 0)
             )
         elif view.phase == "choose":
-            box = PrivateButton(GAME, record.id, label=t(lang, "labyrinthe.button.choose"), emoji="🤫",
-                                style=discord.ButtonStyle.danger, row=0)  # fmt: skip
+            box = PrivateButton(
+                GAME,
+                record.id,
+                label=t(lang, "labyrinthe.button.choose"),
+                emoji="🤫",
+                style=discord.ButtonStyle.danger,
+                row=0,
+            )
         elif view.phase == "place":
             places = [Place(to=cell) for cell in ENGINE.free_cells(state)]
             items += self._cell_menus(record, "place", places, view, legal, lang)
@@ -193,9 +213,14 @@ class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI):
         return items
 
     def _cell_menus(
-        self, record: SessionRecord, name: str, actions: list[Move] | list[Place], view: LabyrintheView,
-        legal: set[str], lang: Language,
-    ) -> list[GameSelect]:  # fmt: skip
+        self,
+        record: SessionRecord,
+        name: str,
+        actions: list[Move] | list[Place],
+        view: LabyrintheView,
+        legal: set[str],
+        lang: Language,
+    ) -> list[GameSelect]:
         """The cells on offer, one menu per pair of rings (at most 24 options each)."""
         menus = []
         for row, rings in enumerate(RING_GROUPS):
@@ -207,8 +232,11 @@ class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI):
             if not options:
                 continue
             placeholder = t(lang, f"labyrinthe.menu.{name}", rings="/".join(RINGS[r] for r in rings))
-            menus.append(GameSelect(GAME, record.id, record.version, f"{name}-{row}", placeholder=placeholder,
-                                    options=options, row=row))  # fmt: skip
+            menus.append(
+                GameSelect(
+                    GAME, record.id, record.version, f"{name}-{row}", placeholder=placeholder, options=options, row=row
+                )
+            )
         return menus
 
     def _cell_text(self, cell: Cell, view: LabyrintheView, lang: Language) -> str:

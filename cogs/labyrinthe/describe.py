@@ -29,8 +29,13 @@ class DescribesCastle:
 
     if TYPE_CHECKING:  # the UI's own
 
-        def _prompt(self, record: SessionRecord, view: LabyrintheView, lang: Language,
-                    name: Callable[[SessionRecord, int, Language], str] = ...) -> str: ...  # fmt: skip
+        def _prompt(
+            self,
+            record: SessionRecord,
+            view: LabyrintheView,
+            lang: Language,
+            name: Callable[[SessionRecord, int, Language], str] = ...,
+        ) -> str: ...
 
     def describe(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)
@@ -38,8 +43,15 @@ class DescribesCastle:
         lines += [pawn_line(record, view, seat, lang) for seat in range(view.seats)]
         lines += filter(None, [reach_line(record, view, lang), duel_line(record, view, lang)])
         lines += treasure_lines(view, lang)
-        lines.append(t(lang, "labyrinthe.describe.rings", centre=view.rotation[CENTRE], inner=view.rotation[INNER],
-                       outer=view.rotation[OUTER]))  # fmt: skip
+        lines.append(
+            t(
+                lang,
+                "labyrinthe.describe.rings",
+                centre=view.rotation[CENTRE],
+                inner=view.rotation[INNER],
+                outer=view.rotation[OUTER],
+            )
+        )
         chambers = ", ".join(f"{PAWNS[seat]} {label(CHAMBERS[seat])}" for seat in range(view.seats))
         lines.append(t(lang, "labyrinthe.describe.chambers", chambers=chambers))
         lines.append(t(lang, "labyrinthe.describe.paths"))
@@ -51,8 +63,13 @@ class DescribesCastle:
 def target_line(view: LabyrintheView, lang: Language) -> str:
     if view.target is None:
         return t(lang, "labyrinthe.describe.over" if view.outcome else "labyrinthe.describe.no_target")
-    return t(lang, "labyrinthe.describe.target", treasure=treasure_name(view.target, lang),
-             cell=label(view.treasures[view.target]), bag=view.bag)  # fmt: skip
+    return t(
+        lang,
+        "labyrinthe.describe.target",
+        treasure=treasure_name(view.target, lang),
+        cell=label(view.treasures[view.target]),
+        bag=view.bag,
+    )
 
 
 def pawn_line(record: SessionRecord, view: LabyrintheView, seat: int, lang: Language) -> str:
@@ -64,8 +81,9 @@ def pawn_line(record: SessionRecord, view: LabyrintheView, seat: int, lang: Lang
     if view.boxes is not None:
         box = view.boxes[seat]
         names = ", ".join(treasure_name(n, lang) for n in box)
-        line += " · " + t(lang, "labyrinthe.describe.box" if box else "labyrinthe.board.treasures", count=len(box),
-                          treasures=names)  # fmt: skip
+        line += " · " + t(
+            lang, "labyrinthe.describe.box" if box else "labyrinthe.board.treasures", count=len(box), treasures=names
+        )
     return line
 
 

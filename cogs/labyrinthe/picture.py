@@ -433,9 +433,26 @@ def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: LabyrintheView)
 def _flat_colours() -> list[RGB]:
     """Every colour the picture fills areas with: they must stay exact."""
     colours = [
-        BACKGROUND, FLOOR_FIXED, FLOOR_TURNING, GRID_LINE, JOINT, WALL_COLOUR, LABEL_INK, GOLD, GOLD_EDGE,
-        GOLD_INK, FADED, FADED_EDGE, FADED_INK, TARGET, DUEL, HALO, PAWN_EDGE, *PAWN_COLOURS, *PAWN_INKS,
-    ]  # fmt: skip
+        BACKGROUND,
+        FLOOR_FIXED,
+        FLOOR_TURNING,
+        GRID_LINE,
+        JOINT,
+        WALL_COLOUR,
+        LABEL_INK,
+        GOLD,
+        GOLD_EDGE,
+        GOLD_INK,
+        FADED,
+        FADED_EDGE,
+        FADED_INK,
+        TARGET,
+        DUEL,
+        HALO,
+        PAWN_EDGE,
+        *PAWN_COLOURS,
+        *PAWN_INKS,
+    ]
     for floor in (FLOOR_FIXED, FLOOR_TURNING):
         for chamber in (None, *PAWN_COLOURS):
             base = floor if chamber is None else blend(floor, chamber, CHAMBER_TINT)

@@ -34,9 +34,17 @@ class PrivateView:
                 text = t(lang, "labyrinthe.private.choose", player=seat_name(record, other, lang), round=duel.round)
                 for sign in SIGNS:  # the round is in the token: another's choice leaves these valid
                     token = Choose(sign=sign, round=duel.round).token()
-                    controls.add_item(GameButton(GAME, record.id, ANY_VERSION, token,
-                                                 label=t(lang, f"labyrinthe.sign.{sign}"), emoji=SIGN_EMOJI[sign],
-                                                 style=discord.ButtonStyle.primary))  # fmt: skip
+                    controls.add_item(
+                        GameButton(
+                            GAME,
+                            record.id,
+                            ANY_VERSION,
+                            token,
+                            label=t(lang, f"labyrinthe.sign.{sign}"),
+                            emoji=SIGN_EMOJI[sign],
+                            style=discord.ButtonStyle.primary,
+                        )
+                    )
             else:
                 chosen = f"{SIGN_EMOJI[duel.my_choice]} {t(lang, f'labyrinthe.sign.{duel.my_choice}')}"
                 text = t(lang, "labyrinthe.private.chosen", sign=chosen, player=seat_name(record, other, lang))

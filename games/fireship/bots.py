@@ -93,8 +93,11 @@ def _easy(view: FireshipView, legal: list[FireshipAction], rng: Rng) -> Fireship
         return EndMoves() if moved else _select(view, legal)
     if EndTurn in kinds:
         options = {(o.leader, o.target, o.plus): o for o in view.attacks}
-        blue = [a for a in legal if isinstance(a, Attack) and not a.plus
-                and options[(a.leader, a.target, a.plus)].die == "blue"]  # fmt: skip
+        blue = [
+            a
+            for a in legal
+            if isinstance(a, Attack) and not a.plus and options[(a.leader, a.target, a.plus)].die == "blue"
+        ]
         if blue:
             return blue[0]
         uses = [a for a in legal if isinstance(a, Use)]

@@ -178,13 +178,26 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
                     pieces.append(Piece(id=len(pieces), owner=seat, kind=kind, cell=HOMES[corner]))
         rolls, first = self._throw_off(rng, players)
         state = FireshipState(
-            seats=players, rng=rng, options=options, corners=corners, pieces=pieces, next_id=len(pieces),
+            seats=players,
+            rng=rng,
+            options=options,
+            corners=corners,
+            pieces=pieces,
+            next_id=len(pieces),
             islands=[None] * len(ISLANDS),
             supply=[{kind: FLEET[kind] - START_FLEET.get(kind, 0) for kind in FLEET} for _ in range(players)],
-            hands=[[] for _ in range(players)], badges=[[] for _ in range(players)],
-            badge_stock=dict(cards.BADGES), deck=cards.new_deck(rng), current=first, first=first, throw_off=rolls,
-            fog=[False] * players, skip=[False] * players, out=[False] * players, resigned=[False] * players,
-        )  # fmt: skip
+            hands=[[] for _ in range(players)],
+            badges=[[] for _ in range(players)],
+            badge_stock=dict(cards.BADGES),
+            deck=cards.new_deck(rng),
+            current=first,
+            first=first,
+            throw_off=rolls,
+            fog=[False] * players,
+            skip=[False] * players,
+            out=[False] * players,
+            resigned=[False] * players,
+        )
         self._start_turn(state, [])  # a new game has no events: the view tells the throw-off
         return state
 
@@ -334,8 +347,11 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
     def movable(self, state: FireshipState) -> list[Piece]:
         if state.points <= 0:
             return []
-        return [p for p in state.pieces if p.owner == state.current
-                and can_leave(p.cell, state.points, self._blocked(state, p), p.kind == "plane")]  # fmt: skip
+        return [
+            p
+            for p in state.pieces
+            if p.owner == state.current and can_leave(p.cell, state.points, self._blocked(state, p), p.kind == "plane")
+        ]
 
     def destinations(self, state: FireshipState) -> dict[Cell, int]:
         """Cells the piece being steered can reach with the points left, and their cost."""
@@ -349,8 +365,13 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         return blocked | {home for home in HOMES if home != own_home}
 
     def _destinations(self, state: FireshipState, piece: Piece) -> dict[Cell, int]:
-        return reachable_from(piece.cell, state.points, frozenset(self._blocked(state, piece) - {piece.cell}),
-                              piece.kind == "plane", self.speed(state, piece.kind))  # fmt: skip
+        return reachable_from(
+            piece.cell,
+            state.points,
+            frozenset(self._blocked(state, piece) - {piece.cell}),
+            piece.kind == "plane",
+            self.speed(state, piece.kind),
+        )
 
     def owner_of(self, state: FireshipState, ref: Ref) -> int | None:
         if ref.startswith("i"):
@@ -425,8 +446,16 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
                 for bonus in (0, 1) if plus else (0,):
                     if attack + bonus >= defence:
                         die = "plain" if attack + bonus == defence else "blue"
-                        options.append(AttackOption(leader=leader, target=target, attack=attack + bonus,
-                                                    defence=defence, die=die, plus=bool(bonus)))  # fmt: skip
+                        options.append(
+                            AttackOption(
+                                leader=leader,
+                                target=target,
+                                attack=attack + bonus,
+                                defence=defence,
+                                die=die,
+                                plus=bool(bonus),
+                            )
+                        )
         return options
 
     def special_users(self, state: FireshipState) -> list[Piece]:
@@ -503,24 +532,49 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         pending = state.pending if asked else None
         plus = seat is not None and seat == state.current and not over and "plus_one" in (hand or [])
         return FireshipView(
-            seat=seat, seats=state.seats, options=state.options, corners=list(state.corners),
-            pieces=[p.model_copy() for p in state.pieces], islands=list(state.islands),
-            supply=[dict(s) for s in state.supply], badges=[sorted(b) for b in state.badges],
-            hand=hand, deck=len(state.deck),
-            current=state.current, round=state.round, throw_off=state.throw_off, phase=state.phase, dice=state.dice, points=state.points,
+            seat=seat,
+            seats=state.seats,
+            options=state.options,
+            corners=list(state.corners),
+            pieces=[p.model_copy() for p in state.pieces],
+            islands=list(state.islands),
+            supply=[dict(s) for s in state.supply],
+            badges=[sorted(b) for b in state.badges],
+            hand=hand,
+            deck=len(state.deck),
+            current=state.current,
+            round=state.round,
+            throw_off=state.throw_off,
+            phase=state.phase,
+            dice=state.dice,
+            points=state.points,
             moving=state.moving,
             reachable={label(cell): cost for cell, cost in sorted(self.destinations(state).items())},
             speed={kind: self.speed(state, kind) for kind in FLEET},
-            led=list(state.led), specials=state.specials,
+            led=list(state.led),
+            specials=state.specials,
             attacks=[o for o in self.attack_options(state) if plus or not o.plus],  # a +1 in hand is secret
-            fog=list(state.fog), skip=list(state.skip), whirlpools=list(state.whirlpools),
-            pending=None if pending is None else PendingView(
-                kind=pending.kind, actor=pending.actor, leader=pending.leader, target=pending.target,
-                cell=pending.cell, attack=pending.attack, defence=pending.defence, cancelled=pending.cancelled,
+            fog=list(state.fog),
+            skip=list(state.skip),
+            whirlpools=list(state.whirlpools),
+            pending=None
+            if pending is None
+            else PendingView(
+                kind=pending.kind,
+                actor=pending.actor,
+                leader=pending.leader,
+                target=pending.target,
+                cell=pending.cell,
+                attack=pending.attack,
+                defence=pending.defence,
+                cancelled=pending.cancelled,
             ),
             pick=state.pick.kind if state.pick else None,
-            asked=asked, out=list(state.out), resigned=list(state.resigned), outcome=self.outcome(state),
-        )  # fmt: skip
+            asked=asked,
+            out=list(state.out),
+            resigned=list(state.resigned),
+            outcome=self.outcome(state),
+        )
 
     def total_power(self, state: FireshipState, seat: int) -> int:
         pieces = sum(POWER[p.kind] for p in state.pieces if p.owner == seat)
@@ -652,16 +706,33 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         leader, target = (
             None if ref.startswith("i") else self.piece(state, int(ref)) for ref in (action.leader, action.target)
         )
-        events.append(Attacked(seat=seat, leader=action.leader, target=action.target, defender=defender,
-                               attack=attack, defence=defence, leader_kind=leader.kind if leader else None,
-                               leader_cell=leader.cell if leader else None, target_kind=target.kind if target else None,
-                               target_cell=target.cell if target else None))  # fmt: skip
+        events.append(
+            Attacked(
+                seat=seat,
+                leader=action.leader,
+                target=action.target,
+                defender=defender,
+                attack=attack,
+                defence=defence,
+                leader_kind=leader.kind if leader else None,
+                leader_cell=leader.cell if leader else None,
+                target_kind=target.kind if target else None,
+                target_cell=target.cell if target else None,
+            )
+        )
         if action.plus:
             self._discard(state, seat, "plus_one", False)
             events.append(CardPlayed(seat=seat, card="plus_one", badge=False))
             attack += 1
-        pending = Pending(kind="attack", actor=seat, victims=[] if defender is None else [defender],
-                          leader=action.leader, target=action.target, attack=attack, defence=defence)  # fmt: skip
+        pending = Pending(
+            kind="attack",
+            actor=seat,
+            victims=[] if defender is None else [defender],
+            leader=action.leader,
+            target=action.target,
+            attack=attack,
+            defence=defence,
+        )
         self._open(state, pending, events)
 
     def _settle_attack(self, state: FireshipState, pending: Pending, events: list[Event]) -> None:
@@ -768,19 +839,26 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         assert pending.cell is not None
         col, row = pending.cell
         hit = [
-            p for p in state.pieces
-            if abs(p.cell[0] - col) <= reach and abs(p.cell[1] - row) <= reach and p.id != pending.spares
+            p
+            for p in state.pieces
+            if abs(p.cell[0] - col) <= reach
+            and abs(p.cell[1] - row) <= reach
+            and p.id != pending.spares
             and (cause == "kraken" or p.kind != "plane")
-        ]  # fmt: skip
+        ]
         self._destroy(state, hit, cause, events)
 
     def _victims(self, state: FireshipState, cell: Cell, reach: int, spares: int | None, ships: bool) -> list[int]:
         col, row = cell
         seats = {
-            p.owner for p in state.pieces
-            if p.owner is not None and abs(p.cell[0] - col) <= reach and abs(p.cell[1] - row) <= reach
-            and p.id != spares and not (ships and p.kind == "plane")
-        }  # fmt: skip
+            p.owner
+            for p in state.pieces
+            if p.owner is not None
+            and abs(p.cell[0] - col) <= reach
+            and abs(p.cell[1] - row) <= reach
+            and p.id != spares
+            and not (ships and p.kind == "plane")
+        }
         return sorted(seats)
 
     # -- special cells --------------------------------------------------------------
@@ -962,8 +1040,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         if len(owners) == 1 and None not in owners:
             self._finish(state, [owners.pop()], "islands", events)  # type: ignore[list-item]
         elif len(present) <= 1:
-            self._finish(state, present, "forfeit" if any(state.resigned) and not self._lost_any(state) else "last",
-                         events)  # fmt: skip
+            self._finish(
+                state, present, "forfeit" if any(state.resigned) and not self._lost_any(state) else "last", events
+            )
 
     def _lost_any(self, state: FireshipState) -> bool:
         """Someone left the board by losing it rather than by resigning."""

@@ -423,11 +423,34 @@ class GameEnded(Event):
 
 
 HeldEvent = Annotated[
-    TurnStarted | Skipped | Rolled | Moved | Attacked | AttackRolled | AttackFailed | Destroyed | IslandTaken
-    | CardPlayed | Cancelled | SpecialUsed | BattleshipRoll | Spun | Drew | KeptCard | Gained | PlaneSpared
-    | Bermuda | WhirlpoolPlaced | KrakenRose | WhirlpoolStruck | Eliminated | Resigned | Reshuffled | GameEnded,
+    TurnStarted
+    | Skipped
+    | Rolled
+    | Moved
+    | Attacked
+    | AttackRolled
+    | AttackFailed
+    | Destroyed
+    | IslandTaken
+    | CardPlayed
+    | Cancelled
+    | SpecialUsed
+    | BattleshipRoll
+    | Spun
+    | Drew
+    | KeptCard
+    | Gained
+    | PlaneSpared
+    | Bermuda
+    | WhirlpoolPlaced
+    | KrakenRose
+    | WhirlpoolStruck
+    | Eliminated
+    | Resigned
+    | Reshuffled
+    | GameEnded,
     Field(discriminator="kind"),
-]  # fmt: skip
+]
 FireshipState.model_rebuild()
 
 

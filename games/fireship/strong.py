@@ -266,22 +266,46 @@ class Sampler:
         held_badges = [b for badges in view.badges for b in badges]
         last = view.throw_off[-1] if view.throw_off else {view.current: 0}
         self.base = FireshipState.model_construct(
-            schema_version=1, seats=view.seats, rng=Rng.from_seed(0), options=view.options,
-            corners=list(view.corners), pieces=[p.model_copy() for p in view.pieces],
-            next_id=1 + max((p.id for p in view.pieces), default=0), islands=list(view.islands),
-            supply=[dict(s) for s in view.supply], hands=[[] for _ in range(view.seats)],
+            schema_version=1,
+            seats=view.seats,
+            rng=Rng.from_seed(0),
+            options=view.options,
+            corners=list(view.corners),
+            pieces=[p.model_copy() for p in view.pieces],
+            next_id=1 + max((p.id for p in view.pieces), default=0),
+            islands=list(view.islands),
+            supply=[dict(s) for s in view.supply],
+            hands=[[] for _ in range(view.seats)],
             badges=[list(b) for b in view.badges],
             badge_stock={name: count - held_badges.count(name) for name, count in cards.BADGES.items()},
-            deck=[], discard=[], current=view.current, first=max(last, key=lambda s: (last[s], -s)),
-            throw_off=view.throw_off, round=view.round, phase=view.phase, dice=view.dice, points=view.points,
-            moving=view.moving, updraft=view.speed["plane"] == 2, gulf_stream=view.speed["boat"] == 2,
-            led=list(view.led), specials=view.specials, fog=list(view.fog), skip=list(view.skip),
-            whirlpools=list(view.whirlpools), pending=None,
+            deck=[],
+            discard=[],
+            current=view.current,
+            first=max(last, key=lambda s: (last[s], -s)),
+            throw_off=view.throw_off,
+            round=view.round,
+            phase=view.phase,
+            dice=view.dice,
+            points=view.points,
+            moving=view.moving,
+            updraft=view.speed["plane"] == 2,
+            gulf_stream=view.speed["boat"] == 2,
+            led=list(view.led),
+            specials=view.specials,
+            fog=list(view.fog),
+            skip=list(view.skip),
+            whirlpools=list(view.whirlpools),
+            pending=None,
             pick=None if view.pick is None else Pick(kind=view.pick, resume="act"),
-            turn=0, out=list(view.out), resigned=list(view.resigned),
-            out_order=[s for s in range(view.seats) if view.out[s]], winners=[], end_reason=None, shown=None,
+            turn=0,
+            out=list(view.out),
+            resigned=list(view.resigned),
+            out_order=[s for s in range(view.seats) if view.out[s]],
+            winners=[],
+            end_reason=None,
+            shown=None,
             held=[],
-        )  # fmt: skip
+        )
         self.base.hands[seat] = list(view.hand or [])
 
     def draw(self, rng: Rng) -> FireshipState:
@@ -392,8 +416,9 @@ def _pool_worth(state: FireshipState, seat: int, play: Play) -> float:
     assert cell is not None
     return sum(
         (-1 if p.owner == seat else 1) * KIND_WORTH[p.kind]
-        for p in state.pieces if p.kind != "plane" and chebyshev(p.cell, cell) <= 1
-    )  # fmt: skip
+        for p in state.pieces
+        if p.kind != "plane" and chebyshev(p.cell, cell) <= 1
+    )
 
 
 # -- the strong choice ---------------------------------------------------------------------

@@ -184,10 +184,16 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         rng.shuffle(words)
         first, opening = _roll_off(rng, list(range(players)))
         return FortBoyardState(
-            seats=players, rng=rng, options=options, side=side, current=first,
+            seats=players,
+            rng=rng,
+            options=options,
+            side=side,
+            current=first,
             players=[Player(word=words[seat]) for seat in range(players)],
-            stock=KEY_STOCK, decks=decks, opening=opening,
-        )  # fmt: skip
+            stock=KEY_STOCK,
+            decks=decks,
+            opening=opening,
+        )
 
     # -- queries ----------------------------------------------------------------
     def to_act(self, state: FortBoyardState) -> frozenset[int]:
@@ -271,23 +277,43 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         over = state.phase == "over"
         seats = [
             SeatView(
-                cell=p.cell, sea=p.sea, skip=p.skip, keys=p.keys, clues=p.clues, level_chosen=p.level is not None,
-                found=p.found, handfuls=p.handfuls, boyards=sum(map(sum, p.handfuls)), resigned=p.resigned,
+                cell=p.cell,
+                sea=p.sea,
+                skip=p.skip,
+                keys=p.keys,
+                clues=p.clues,
+                level_chosen=p.level is not None,
+                found=p.found,
+                handfuls=p.handfuls,
+                boyards=sum(map(sum, p.handfuls)),
+                resigned=p.resigned,
                 word=self._word(state, i).word if over and p.level else None,
             )
             for i, p in enumerate(state.players)
-        ]  # fmt: skip
+        ]
         mine = state.players[seat] if seat is not None else None
         return FortBoyardView(
-            seat=seat, language=state.options.language, side=state.side, clock=state.options.clock,
-            rates=state.options.computer, round=state.round, phase=state.phase, current=state.current,
-            to_act=sorted(self.to_act(state)), players=seats, stock=state.stock, opening=state.opening,
-            order=state.order, stake=state.stake, opponent=state.opponent,
-            trial=trials.view(state.trial, seat) if state.trial else None, last_die=state.last_die,
+            seat=seat,
+            language=state.options.language,
+            side=state.side,
+            clock=state.options.clock,
+            rates=state.options.computer,
+            round=state.round,
+            phase=state.phase,
+            current=state.current,
+            to_act=sorted(self.to_act(state)),
+            players=seats,
+            stock=state.stock,
+            opening=state.opening,
+            order=state.order,
+            stake=state.stake,
+            opponent=state.opponent,
+            trial=trials.view(state.trial, seat) if state.trial else None,
+            last_die=state.last_die,
             level=mine.level if mine else None,
             clues=self._word(state, seat).clues[: mine.clues] if seat is not None and mine and mine.level else [],
             outcome_reason=state.end_reason,
-        )  # fmt: skip
+        )
 
     def outcome(self, state: FortBoyardState) -> Outcome | None:
         if state.phase != "over":
@@ -307,8 +333,12 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         ]
         rest = [i for i in range(state.seats) if i not in drawers]
         winners = ranking[0] if ranking else []
-        return Outcome(reason=state.end_reason or "treasure", winners=winners, ranking=ranking + ([rest] if rest else []),
-                       scores=scores)  # fmt: skip
+        return Outcome(
+            reason=state.end_reason or "treasure",
+            winners=winners,
+            ranking=ranking + ([rest] if rest else []),
+            scores=scores,
+        )
 
     def choose_normal(self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng) -> FortBoyardAction:
         assert isinstance(view, FortBoyardView)
@@ -363,8 +393,11 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
 
     def _next_seat(self, state: FortBoyardState, seat: int) -> int:
         """The first active seat clockwise after ``seat``: its « voisin de gauche »."""
-        return next((seat + k) % state.seats for k in range(1, state.seats + 1)
-                    if not state.players[(seat + k) % state.seats].resigned)  # fmt: skip
+        return next(
+            (seat + k) % state.seats
+            for k in range(1, state.seats + 1)
+            if not state.players[(seat + k) % state.seats].resigned
+        )
 
     # -- play -------------------------------------------------------------------
     def _play(self, state: FortBoyardState, seat: int, action: FortBoyardAction) -> list[Event]:
@@ -467,7 +500,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     # -- trials -------------------------------------------------------------------
     def _start_trial(
         self, state: FortBoyardState, category: Category, players: list[int], events: list[Event], replays: int = 0
-    ) -> None:  # fmt: skip
+    ) -> None:
         if not state.decks[category]:  # house rule: the deck is shuffled anew
             state.decks[category] = [card.id for card in self._deck(state).trials[category]]
             state.rng.shuffle(state.decks[category])
@@ -498,14 +531,28 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         by_die = False
         if duel and winner is None:
             if progress.replays < DUEL_REPLAYS:
-                events.append(TrialEnded(category=progress.category, players=progress.players, success=False,
-                                         answer=trials.expected(progress)))  # fmt: skip
+                events.append(
+                    TrialEnded(
+                        category=progress.category,
+                        players=progress.players,
+                        success=False,
+                        answer=trials.expected(progress),
+                    )
+                )
                 return self._start_trial(state, "duel", progress.players, events, progress.replays + 1)
             winner, _ = _roll_off(state.rng, progress.players)
             by_die = True
         state.trial = None
-        events.append(TrialEnded(category=progress.category, players=progress.players, success=winner is not None,
-                                 winner=winner, answer=trials.expected(progress), by_die=by_die))  # fmt: skip
+        events.append(
+            TrialEnded(
+                category=progress.category,
+                players=progress.players,
+                success=winner is not None,
+                winner=winner,
+                answer=trials.expected(progress),
+                by_die=by_die,
+            )
+        )
         if winner is not None:
             loser = next((s for s in progress.players if s != winner), None)
             self._award(state, winner, progress.stake, events, source=loser)

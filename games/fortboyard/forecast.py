@@ -73,15 +73,21 @@ class Forecaster:
         self.rates = [{c: rates.at(c, skill) / 100 for c in CATEGORIES} for skill in skills]
         duellists = [(r["duel"], NIM_PLAY[skill]) for r, skill in zip(self.rates, skills)]
         self.odds = {kind: [[duel_odds(kind, a, b) for b in duellists] for a in duellists] for kind in DUEL_KINDS}
-        self.duel = [[sum(share * self.odds[kind][i][j] for kind, share in DUEL_KINDS.items()) for j in range(len(skills))]
-                     for i in range(len(skills))]  # fmt: skip
+        self.duel = [
+            [sum(share * self.odds[kind][i][j] for kind, share in DUEL_KINDS.items()) for j in range(len(skills))]
+            for i in range(len(skills))
+        ]
         count = len(skills)
-        self.duel_mean = [sum(row[j] for j in range(count) if j != i) / (count - 1) if count > 1 else 0.5
-                          for i, row in enumerate(self.duel)]  # fmt: skip
+        self.duel_mean = [
+            sum(row[j] for j in range(count) if j != i) / (count - 1) if count > 1 else 0.5
+            for i, row in enumerate(self.duel)
+        ]
         self.best = [max(r["concentration"], r["force"], r["enigme"]) for r in self.rates]
         self.firsts: dict[tuple[int, int, str, bool], float] = {}
-        self.singles = [SHARE["concentration"] * r["concentration"] + SHARE["force"] * r["force"]
-                        + SHARE["passe"] * best for r, best in zip(self.rates, self.best)]  # fmt: skip
+        self.singles = [
+            SHARE["concentration"] * r["concentration"] + SHARE["force"] * r["force"] + SHARE["passe"] * best
+            for r, best in zip(self.rates, self.best)
+        ]
 
     def __call__(self, state: FortBoyardState) -> list[float]:
         active = [i for i, p in enumerate(state.players) if not p.resigned]
@@ -97,7 +103,7 @@ class Forecaster:
     # -- a trial under way ---------------------------------------------------------------
     def _trial_odds(
         self, state: FortBoyardState, keys: dict[int, float], clues: dict[int, float], spread: dict[int, float]
-    ) -> None:  # fmt: skip
+    ) -> None:
         progress = state.trial
         assert progress is not None
         on_keys = progress.stake == "key"
@@ -124,9 +130,13 @@ class Forecaster:
 
     # -- rounds 1 and 2 ------------------------------------------------------------------
     def _project(
-        self, state: FortBoyardState, active: list[int], keys: dict[int, float], clues: dict[int, float],
+        self,
+        state: FortBoyardState,
+        active: list[int],
+        keys: dict[int, float],
+        clues: dict[int, float],
         spread: dict[int, float],
-    ) -> None:  # fmt: skip
+    ) -> None:
         after = 1 if state.phase == "trial" else 0  # the seat whose trial it is has played its turn
         offset = {i: ((i - state.current - after) % state.seats) / state.seats for i in active}
         delay: dict[int, float] = {}
@@ -147,10 +157,17 @@ class Forecaster:
         self._race(active, offset, delay, prize, first, keys, clues, spread, "clues")
 
     def _race(
-        self, active: list[int], offset: dict[int, float], delay: dict[int, float], prize: dict[int, Stake | None],
-        first: dict[int, int | None], keys: dict[int, float], clues: dict[int, float], spread: dict[int, float],
+        self,
+        active: list[int],
+        offset: dict[int, float],
+        delay: dict[int, float],
+        prize: dict[int, Stake | None],
+        first: dict[int, int | None],
+        keys: dict[int, float],
+        clues: dict[int, float],
+        spread: dict[int, float],
         goal: str,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Moves every seat on to when the first one would reach the round's goal."""
         on_keys = goal == "keys"
         target = KEYS_GOAL if on_keys else CLUES_GOAL
@@ -242,9 +259,13 @@ class Forecaster:
         return max(0.0, rate - shift) / 100
 
     def _chances(
-        self, state: FortBoyardState, active: list[int], keys: dict[int, float], clues: dict[int, float],
+        self,
+        state: FortBoyardState,
+        active: list[int],
+        keys: dict[int, float],
+        clues: dict[int, float],
         spread: dict[int, float],
-    ) -> list[float]:  # fmt: skip
+    ) -> list[float]:
         mean, var = treasure()
         odds = {}  # each seat: found, Boyards expected if found, their variance
         for i in active:

@@ -74,28 +74,52 @@ class Sampler:
         self.free = [w for w in words if w != self.mine]
         players = [
             Player.model_construct(
-                cell=shown.cell, sea=shown.sea, dive_for="key" if shown.sea is not None else None, skip=shown.skip,
-                keys=shown.keys, word=None, level=view.level if seat == self.me else None, clues=shown.clues,
-                found=shown.found, handfuls=[list(h) for h in shown.handfuls], resigned=shown.resigned,
+                cell=shown.cell,
+                sea=shown.sea,
+                dive_for="key" if shown.sea is not None else None,
+                skip=shown.skip,
+                keys=shown.keys,
+                word=None,
+                level=view.level if seat == self.me else None,
+                clues=shown.clues,
+                found=shown.found,
+                handfuls=[list(h) for h in shown.handfuls],
+                resigned=shown.resigned,
             )
             for seat, shown in enumerate(view.players)
-        ]  # fmt: skip
+        ]
         self.chosen = [seat for seat, shown in enumerate(view.players) if shown.level_chosen and seat != self.me]
         self.divers = (
             [seat for seat, shown in enumerate(view.players) if shown.sea is not None] if view.round == 2 else []
         )
         self.varying = set(self.divers) | (set() if deal_once else set(self.chosen))
         third = max(range(len(players)), key=lambda s: (players[s].keys, s == view.current)) if view.round > 1 else None
-        options = FortBoyardOptions.model_construct(language=view.language, side=view.side, clock=view.clock,
-                                                    computer=view.rates)  # fmt: skip
+        options = FortBoyardOptions.model_construct(
+            language=view.language, side=view.side, clock=view.clock, computer=view.rates
+        )
         self.base = FortBoyardState.model_construct(
-            schema_version=1, seats=len(players), rng=Rng.from_seed(0), options=options, side=view.side,
-            round=view.round, phase=view.phase, current=view.current, players=players, stock=view.stock, decks={},
-            opening=[list(throws) for throws in view.opening], third_key=third,
-            fourth_clue=view.order[0] if view.round == 3 and view.order else None, order=list(view.order),
-            stake=view.stake, opponent=view.opponent, trial=None, last_die=view.last_die, turn=0,
+            schema_version=1,
+            seats=len(players),
+            rng=Rng.from_seed(0),
+            options=options,
+            side=view.side,
+            round=view.round,
+            phase=view.phase,
+            current=view.current,
+            players=players,
+            stock=view.stock,
+            decks={},
+            opening=[list(throws) for throws in view.opening],
+            third_key=third,
+            fourth_clue=view.order[0] if view.round == 3 and view.order else None,
+            order=list(view.order),
+            stake=view.stake,
+            opponent=view.opponent,
+            trial=None,
+            last_die=view.last_die,
+            turn=0,
             end_reason=view.outcome_reason,
-        )  # fmt: skip
+        )
 
     def sample(self, rng: Rng) -> FortBoyardState:
         state = clone(self.base)
@@ -233,6 +257,20 @@ def _outlook(state: FortBoyardState) -> tuple:
     """All a forecast reads of a state."""
     progress = state.trial
     trial = (progress.category, progress.trial.kind, progress.stake, tuple(progress.players)) if progress else None
-    players = tuple((p.keys, p.clues, p.cell, p.sea, p.skip, p.level, p.dive_for, p.found, p.resigned, len(p.handfuls),
-                     sum(map(sum, p.handfuls))) for p in state.players)  # fmt: skip
+    players = tuple(
+        (
+            p.keys,
+            p.clues,
+            p.cell,
+            p.sea,
+            p.skip,
+            p.level,
+            p.dive_for,
+            p.found,
+            p.resigned,
+            len(p.handfuls),
+            sum(map(sum, p.handfuls)),
+        )
+        for p in state.players
+    )
     return state.round, state.phase, state.current, trial, players

@@ -61,15 +61,40 @@ FIRST_STAGE: dict[str, Literal["look", "wait", "hide"]] = {"sequence": "look", "
 
 
 def begin(
-    category: Category, card: str, trial: Trial, players: list[int], stake: Stake, replays: int = 0,
+    category: Category,
+    card: str,
+    trial: Trial,
+    players: list[int],
+    stake: Stake,
+    replays: int = 0,
     rng: Rng | None = None,
-) -> Progress:  # fmt: skip
+) -> Progress:
     # built from checked parts, without pydantic's checks and copies of the defaults (the search begins many)
     progress = Progress.model_construct(
-        category=category, card=card, trial=trial, players=list(players), stake=stake,
-        stage=FIRST_STAGE.get(trial.kind, "play"), out=[], right=[], pile=0, banked=0, thrown=0, last_die=None,
-        choices={}, score={}, replays=replays, taps=0, lit=0, wait=0, sticks=0, turn_of=None, boats={}, aims={}, misses={},
-    )  # fmt: skip
+        category=category,
+        card=card,
+        trial=trial,
+        players=list(players),
+        stake=stake,
+        stage=FIRST_STAGE.get(trial.kind, "play"),
+        out=[],
+        right=[],
+        pile=0,
+        banked=0,
+        thrown=0,
+        last_die=None,
+        choices={},
+        score={},
+        replays=replays,
+        taps=0,
+        lit=0,
+        wait=0,
+        sticks=0,
+        turn_of=None,
+        boats={},
+        aims={},
+        misses={},
+    )
     if trial.kind == "reaction":
         progress.wait = rng.between(*RED_LIGHT) if rng else RED_LIGHT[0]
     elif trial.kind == "nim":
@@ -335,10 +360,15 @@ def expected(progress: Progress) -> str | None:
 def view(progress: Progress, seat: int | None) -> TrialView:
     trial = progress.trial
     shown = TrialView(
-        category=progress.category, trial_kind=trial.kind, players=progress.players, stake=progress.stake,
-        stage=progress.stage, done=[s for s in progress.players if s not in waiting(progress)],
-        replays=progress.replays, score=progress.score,
-    )  # fmt: skip
+        category=progress.category,
+        trial_kind=trial.kind,
+        players=progress.players,
+        stake=progress.stake,
+        stage=progress.stage,
+        done=[s for s in progress.players if s not in waiting(progress)],
+        replays=progress.replays,
+        score=progress.score,
+    )
     if trial.kind == "riddle":
         shown.text = trial.text
     elif trial.kind == "quickfire":

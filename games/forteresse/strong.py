@@ -217,8 +217,14 @@ def rollout(engine: Any, state: ForteresseState, rng: Rng, horizon: int) -> floa
     return 1.0 if state.result == "won" else 0.0
 
 
-def choose(engine: Any, view: ForteresseView, legal: list[ForteresseAction], rng: Rng, iterations: int,
-           stop: Callable[[], bool] | None = None) -> ForteresseAction:  # fmt: skip
+def choose(
+    engine: Any,
+    view: ForteresseView,
+    legal: list[ForteresseAction],
+    rng: Rng,
+    iterations: int,
+    stop: Callable[[], bool] | None = None,
+) -> ForteresseAction:
     """The candidate that wins most play-outs on the same samples, if it wins ``MARGIN`` more than
     the normal player's move; else that move. ``stop`` (the caller's clock) ends the rounds early."""
     normal = bots.choose(view, legal, rng.model_copy())

@@ -58,9 +58,15 @@ def determinize(view: LabyrintheView, rng: Rng) -> LabyrintheState | None:
         for seat in d.chosen:  # a rival's sign is secret: any of the three
             choices[seat] = d.my_choice if seat == me and d.my_choice else SIGNS[rng.below(len(SIGNS))]
         duel = Duel.model_construct(
-            challenger=d.challenger, defender=d.defender, for_target=d.for_target, stake=d.stake,
-            die=d.die, round=d.round, choices=choices, winner=d.winner,
-        )  # fmt: skip
+            challenger=d.challenger,
+            defender=d.defender,
+            for_target=d.for_target,
+            stake=d.stake,
+            die=d.die,
+            round=d.round,
+            choices=choices,
+            winner=d.winner,
+        )
     return LabyrintheState.model_construct(
         schema_version=1,
         seats=view.seats,

@@ -39,9 +39,15 @@ def _as_a_user() -> None:
 def command(*args: str, cwd: Path = ROOT, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """``python -m ARGS``, run to its end."""
     return subprocess.run(
-        [sys.executable, "-m", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120,
-        preexec_fn=_as_a_user, check=False,
-    )  # fmt: skip
+        [sys.executable, "-m", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_as_a_user,
+        check=False,
+    )
 
 
 def refusal(done: subprocess.CompletedProcess[str], code: int = 1) -> str:

@@ -41,8 +41,10 @@ async def start(bot: GameBot) -> None:
         thread = channel.threads[0]
         boards = [m for m in thread.history() if m.id in record.board_message_ids]
         card = next(c for m in boards for row in m.components for c in row.children if c.custom_id.endswith(":fA1"))
-        await ann.click(next(m for m in boards if card in [c for row in m.components for c in row.children]),
-                        custom_id=card.custom_id)  # fmt: skip
+        await ann.click(
+            next(m for m in boards if card in [c for row in m.components for c in row.children]),
+            custom_id=card.custom_id,
+        )
         record = await bot.service.get(record.id)
         await ann.click(boards[-1], custom_id=f"g:fortissimo:{record.id}:{record.version}:r")
         searching = asyncio.ensure_future(a_search_in_flight(bot))

@@ -65,8 +65,11 @@ def _server_user() -> str | None:
             return name
         except KeyError:
             continue
-    subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", FALLBACK_SERVER_USER],
-                   check=True, capture_output=True)  # fmt: skip
+    subprocess.run(
+        ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", FALLBACK_SERVER_USER],
+        check=True,
+        capture_output=True,
+    )
     return FALLBACK_SERVER_USER
 
 
@@ -102,8 +105,20 @@ class Cluster:
         if owner is not None:
             shutil.chown(password_file, owner)
         data = self.folder / "data"
-        self._run(str(PG_BIN / "initdb"), "-D", str(data), "-U", USER, f"--pwfile={password_file}",
-                  "-A", "scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync")  # fmt: skip
+        self._run(
+            str(PG_BIN / "initdb"),
+            "-D",
+            str(data),
+            "-U",
+            USER,
+            f"--pwfile={password_file}",
+            "-A",
+            "scram-sha-256",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            "--no-sync",
+        )
         self._owner = owner
         for attempt in range(PORT_TRIES):
             self.port = _free_port()
@@ -118,15 +133,27 @@ class Cluster:
     def _launch(self) -> None:
         assert self.folder is not None
         owner, data = self._owner, self.folder / "data"
-        options = ["-p", str(self.port), "-k", str(self.folder), "-c", "listen_addresses=127.0.0.1",
-                   "-c", "max_connections=200"] + ([] if self.durable else ["-F"])  # fmt: skip
+        options = [
+            "-p",
+            str(self.port),
+            "-k",
+            str(self.folder),
+            "-c",
+            "listen_addresses=127.0.0.1",
+            "-c",
+            "max_connections=200",
+        ] + ([] if self.durable else ["-F"])
         as_owner = {} if owner is None else {"user": owner, "group": pwd.getpwnam(owner).pw_gid, "extra_groups": []}
         with (self.folder / "log").open("ab") as log:
             self._log_from = log.tell()
             self._server = subprocess.Popen(
-                [str(PG_BIN / "postgres"), "-D", str(data), *options], stdin=subprocess.DEVNULL, stdout=log,
-                stderr=subprocess.STDOUT, preexec_fn=_quit_with_parent, **as_owner,  # type: ignore[arg-type]
-            )  # fmt: skip
+                [str(PG_BIN / "postgres"), "-D", str(data), *options],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                preexec_fn=_quit_with_parent,
+                **as_owner,  # type: ignore[arg-type]
+            )
         self._wait_until_ready()
 
     def halt(self) -> None:
@@ -155,8 +182,11 @@ class Cluster:
                     said = log.read().decode(errors="replace").strip()
                 raise (PortTaken if "Address already in use" in said else ClusterError)(f"postgres failed: {said}")
             # Our own server's socket: it opens only once the server holds its TCP port.
-            ready = subprocess.run([str(PG_BIN / "pg_isready"), "-q", "-h", str(self.folder), "-p", str(self.port)],
-                                   check=False, capture_output=True)  # fmt: skip
+            ready = subprocess.run(
+                [str(PG_BIN / "pg_isready"), "-q", "-h", str(self.folder), "-p", str(self.port)],
+                check=False,
+                capture_output=True,
+            )
             if ready.returncode == 0:
                 return
             time.sleep(0.1)

@@ -35,8 +35,11 @@ def bot_process(tmp_path: Path):
     """The bot process, once its workers are searching: (process, the workers' pids)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "tests.bot.bot_process", str(tmp_path / "bot.sqlite3")],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()

@@ -21,9 +21,13 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_missing_token_is_one_clear_sentence(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], cwd=tmp_path, env=env | {"PYTHONPATH": str(ROOT)},
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env | {"PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
@@ -102,9 +106,13 @@ def test_sigterm_stops_the_bot_cleanly(tmp_path: Path) -> None:
         "DATABASE_PATH": str(tmp_path / "db.sqlite3"),
     }
     done = subprocess.run(
-        [sys.executable, "-c", _CONNECT_THEN_TERM], cwd=tmp_path, env=env,
-        capture_output=True, text=True, timeout=60,
-    )  # fmt: skip
+        [sys.executable, "-c", _CONNECT_THEN_TERM],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     assert "stop signal received, shutting down" in done.stderr
@@ -148,16 +156,20 @@ async def test_an_unusable_database_is_one_sentence(pg_cluster, pg_url: str) -> 
     nobody = Cluster()
     nobody.port = _free_port()
     cases = {
-        pg_cluster.url(password="wrong-secret"):
-            f"PostgreSQL at {where} refused the user fortbot: check the user and password in DATABASE_URL.",
-        pg_url.replace("fortbot:", "stranger:"):
-            f"PostgreSQL at {where} refused the user stranger: check the user and password in DATABASE_URL.",
-        pg_cluster.url("missing"):
-            f"The database missing does not exist on the PostgreSQL server at {where}: create it or fix DATABASE_URL.",
-        nobody.url(password="wrong-secret"):
-            f"Could not reach the PostgreSQL server at 127.0.0.1:{nobody.port} (Connection refused): "
-            "check DATABASE_URL and that the server runs.",
-    }  # fmt: skip
+        pg_cluster.url(
+            password="wrong-secret"
+        ): f"PostgreSQL at {where} refused the user fortbot: check the user and password in DATABASE_URL.",
+        pg_url.replace(
+            "fortbot:", "stranger:"
+        ): f"PostgreSQL at {where} refused the user stranger: check the user and password in DATABASE_URL.",
+        pg_cluster.url(
+            "missing"
+        ): f"The database missing does not exist on the PostgreSQL server at {where}: create it or fix DATABASE_URL.",
+        nobody.url(
+            password="wrong-secret"
+        ): f"Could not reach the PostgreSQL server at 127.0.0.1:{nobody.port} (Connection refused): "
+        "check DATABASE_URL and that the server runs.",
+    }
     for url, sentence in cases.items():
         with pytest.raises(StorageUnavailable) as refused:
             await PostgresStorage(url).open()
@@ -166,11 +178,14 @@ async def test_an_unusable_database_is_one_sentence(pg_cluster, pg_url: str) -> 
 
 def test_the_bot_stops_at_once_on_a_wrong_database_url(tmp_path: Path, pg_cluster) -> None:
     env = {k: v for k, v in os.environ.items() if k not in Settings.model_fields and not k.startswith("SHARD")}
-    env |= {"PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "not-a-real-token",
-            "DATABASE_URL": pg_cluster.url(password="wrong-secret")}  # fmt: skip
+    env |= {
+        "PYTHONPATH": str(ROOT),
+        "DISCORD_TOKEN": "not-a-real-token",
+        "DATABASE_URL": pg_cluster.url(password="wrong-secret"),
+    }
     done = subprocess.run(
         [sys.executable, "-m", "bot"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False
-    )  # fmt: skip
+    )
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         (

@@ -82,9 +82,7 @@ async def both(sqlite_file: Path, pg_url: str) -> AsyncIterator[tuple[SqliteStor
         await storage.close()
 
 
-async def test_copy_moves_every_table_and_every_game_replays(
-    sqlite_file: Path, pg_url: str, both
-) -> None:  # fmt: skip
+async def test_copy_moves_every_table_and_every_game_replays(sqlite_file: Path, pg_url: str, both) -> None:
     counts, inherited = await copying.copy(sqlite_file, pg_url)
     source, target = await both()
     copied = await everything(target)
@@ -111,9 +109,15 @@ async def test_copy_moves_every_table_and_every_game_replays(
 async def test_copy_refuses_a_database_that_holds_data(sqlite_file: Path, pg_url: str) -> None:
     await copying.copy(sqlite_file, pg_url)
     command = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.storage.copy", str(sqlite_file), pg_url, cwd=ROOT,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "bot.storage.copy",
+        str(sqlite_file),
+        pg_url,
+        cwd=ROOT,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(command.communicate(), 60)
     assert (command.returncode, out) == (1, b"")
     assert err.decode() == "The PostgreSQL database already holds data (in sessions): copy only into an empty one.\n"
@@ -121,7 +125,7 @@ async def test_copy_refuses_a_database_that_holds_data(sqlite_file: Path, pg_url
 
 async def test_a_game_the_copy_would_break_rolls_everything_back(
     sqlite_file: Path, pg_url: str, both, monkeypatch: pytest.MonkeyPatch
-) -> None:  # fmt: skip
+) -> None:
     copy_table = copying._copy_table
 
     async def garbled(source, target, table):
@@ -163,7 +167,7 @@ def copy_command(*args: str) -> subprocess.CompletedProcess[str]:
 
 async def test_the_copy_leaves_a_source_that_is_not_the_bots_as_it_was(
     sqlite_file: Path, pg_url: str, tmp_path: Path
-) -> None:  # fmt: skip
+) -> None:
     """Another application's file, random bytes, a truncated file, an empty one, a missing one:
     one sentence each; no file changed or created, nothing written to PostgreSQL."""
     folder = tmp_path / "bad"

@@ -214,9 +214,7 @@ async def test_a_process_handles_only_its_shards_timers(processes: list[SessionS
 def test_shard_settings_make_a_sharded_bot(tmp_path) -> None:
     plain = create_bot(Settings(discord_token="x", database_path=tmp_path / "db"))
     assert type(plain) is GameBot and plain.timekeeper.shards == Shards()
-    settings = Settings(
-        discord_token="x", database_url="postgresql://bot@db/fortbot", shard_count=4, shard_ids=(2, 3)
-    )  # fmt: skip
+    settings = Settings(discord_token="x", database_url="postgresql://bot@db/fortbot", shard_count=4, shard_ids=(2, 3))
     sharded = create_bot(settings)
     assert isinstance(sharded, ShardedGameBot)
     assert (sharded.shard_count, sharded.shard_ids) == (4, [2, 3])

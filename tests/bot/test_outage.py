@@ -128,9 +128,12 @@ async def test_a_database_stopped_for_longer_than_the_lease_is_a_pause(
             to_act = driver.actor(before.seats[state.current].user_id)
             other = ben if to_act is ann else ann
             flip = next(
-                (m, c.custom_id) for m in board_messages(thread, env) for row in m.components for c in row.children
+                (m, c.custom_id)
+                for m in board_messages(thread, env)
+                for row in m.components
+                for c in row.children
                 if c.custom_id.startswith(f"g:fortissimo:{record.id}:{before.version}:f") and not c.disabled
-            )  # fmt: skip
+            )
             asked: list[float] = []  # the times at which the leases were asked for
             take_shards = bot.storage.take_shards
 
@@ -236,9 +239,12 @@ async def cable(own_cluster: Cluster) -> AsyncIterator[Cable]:
 
 
 async def test_a_process_whose_shards_another_took_over_meanwhile_stands_by(
-    own_cluster: Cluster, cable: Cable, quick_leases: list[ShardLeases], caplog: pytest.LogCaptureFixture,
+    own_cluster: Cluster,
+    cable: Cable,
+    quick_leases: list[ShardLeases],
+    caplog: pytest.LogCaptureFixture,
     capsys: pytest.CaptureFixture[str],
-) -> None:  # fmt: skip
+) -> None:
     """Cut off from the database for longer than its lease while another process reaches it, a
     process whose shards that other took over says so once the database answers again, and waits
     as a standby; it serves again once they are free."""
@@ -318,9 +324,12 @@ async def test_a_locked_sqlite_file_during_a_click_is_a_pause(env, db_path: Path
     state = game_state(env, before)
     to_act = driver.actor(before.seats[state.current].user_id)
     message, custom_id = next(
-        (m, c.custom_id) for m in board_messages(thread, env) for row in m.components for c in row.children
+        (m, c.custom_id)
+        for m in board_messages(thread, env)
+        for row in m.components
+        for c in row.children
         if c.custom_id.startswith(f"g:fortissimo:{record.id}:{before.version}:f") and not c.disabled
-    )  # fmt: skip
+    )
 
     other_program = sqlite3.connect(db_path, isolation_level=None)
     try:

@@ -32,23 +32,48 @@ Player = int | Level  # a person's user id, or a computer's level
 
 
 async def finish(
-    storage: Storage, players: list[Player], places: list[int], ended: float, *, left: tuple[int, ...] = (),
-    ending: str = "finished", game: str = "fortissimo", guild: int | None = GUILD,
-) -> int:  # fmt: skip
+    storage: Storage,
+    players: list[Player],
+    places: list[int],
+    ended: float,
+    *,
+    left: tuple[int, ...] = (),
+    ending: str = "finished",
+    game: str = "fortissimo",
+    guild: int | None = GUILD,
+) -> int:
     """A game of ``players`` saved as it ended: seat i took ``places[i]``; ``left`` resigned."""
     seats = [
         Seat(user_id=p, name=f"p{p}", left=i in left) if isinstance(p, int) else Seat(user_id=None, name="", level=p)
         for i, p in enumerate(players)
     ]
     record = await storage.create_session(
-        SessionRecord(game=game, guild_id=guild, lobby_channel_id=2, channel_id=2, host_id=1, status="active",
-                      seats=seats, seed=1, created_at=NOW, updated_at=NOW)
-    )  # fmt: skip
+        SessionRecord(
+            game=game,
+            guild_id=guild,
+            lobby_channel_id=2,
+            channel_id=2,
+            host_id=1,
+            status="active",
+            seats=seats,
+            seed=1,
+            created_at=NOW,
+            updated_at=NOW,
+        )
+    )
     result = GameResult(
-        session_id=record.id, game=game, guild_id=guild, ending=ending, reason="test", started_at=NOW, ended_at=ended,
-        seats=[SeatResult(seat=i, user_id=s.user_id, name=s.name, place=places[i], won=places[i] == 1 and i not in left)
-               for i, s in enumerate(seats)],
-    )  # fmt: skip
+        session_id=record.id,
+        game=game,
+        guild_id=guild,
+        ending=ending,
+        reason="test",
+        started_at=NOW,
+        ended_at=ended,
+        seats=[
+            SeatResult(seat=i, user_id=s.user_id, name=s.name, place=places[i], won=places[i] == 1 and i not in left)
+            for i, s in enumerate(seats)
+        ],
+    )
     await storage.save(record.model_copy(update={"status": "finished", "version": 1}), 0, [], result)
     return record.id
 
@@ -108,8 +133,9 @@ async def test_ties_and_four_players_rate_as_the_library_does(storage: Storage) 
     assert [r.skill.shown for r in board] == [round(1000 + 50 * lib_rating(s).ordinal()) for _, s in expected]
     changes = await storage.rating_changes(GUILD, 1, "fortissimo", 2)  # ann's last two, newest first
     assert [(c.ended_at, c.before, c.after, c.won) for c in changes] == [
-        (NOW + 3, a2, a3, False), (NOW + 2, a1, a2, False),
-    ]  # fmt: skip
+        (NOW + 3, a2, a3, False),
+        (NOW + 2, a1, a2, False),
+    ]
 
 
 async def test_computers_take_part_at_their_level_and_never_change(storage: Storage) -> None:
@@ -162,9 +188,15 @@ async def test_the_recompute_gives_the_same_numbers(storage: Storage) -> None:
     await asyncio.gather(*(finish(storage, [1, 2, 4], places, NOW + 9 - i) for i, places in enumerate(games)))
     kept = await everything(storage)
     assert [(c.ended_at, c.won) for c in kept[1][0]] == [
-        (NOW + 9, True), (NOW + 8, False), (NOW + 7, False),
-        (NOW + 4, False), (NOW + 3, True), (NOW + 2, False), (NOW + 2, False), (NOW + 1, False),
-    ]  # fmt: skip
+        (NOW + 9, True),
+        (NOW + 8, False),
+        (NOW + 7, False),
+        (NOW + 4, False),
+        (NOW + 3, True),
+        (NOW + 2, False),
+        (NOW + 2, False),
+        (NOW + 1, False),
+    ]
     assert await storage.recompute_ratings() == (9, 6)
     assert await everything(storage) == kept
 

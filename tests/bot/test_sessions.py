@@ -252,8 +252,10 @@ async def test_a_computer_asked_by_a_secret_window_answers_in_the_change_that_op
     before, seat, action = next((b, s, a) for b, s, a in built() if FIRESHIP.apply(b, s, a).state.pending.asking != s)
     asked = FIRESHIP.apply(before, seat, action).state.pending.asking
     lobby = await service.open_lobby("fireship", 1, 10, 1, "host", {}, seed=1)
-    seats = [Seat(user_id=1, name="host") if n == seat else Seat(user_id=None, name="", level="strong")
-             for n in range(before.seats)]  # fmt: skip
+    seats = [
+        Seat(user_id=1, name="host") if n == seat else Seat(user_id=None, name="", level="strong")
+        for n in range(before.seats)
+    ]
     record = await service.update(lobby, seats=seats, status="active", state=FIRESHIP.dump(before))
     told: list[int] = []
     service.on_computers = told.append

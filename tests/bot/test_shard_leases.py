@@ -111,8 +111,12 @@ def test_a_second_bot_process_on_held_shards_says_so_in_one_sentence_and_waits(p
 
     asyncio.run(hold())  # a live process holds shard 0 (for the next 10 s)
     env = os.environ | {
-        "DISCORD_TOKEN": "unused", "DATABASE_URL": pg_url, "SHARD_COUNT": "2", "SHARD_IDS": "0", "LOG_LEVEL": "ERROR",
-    }  # fmt: skip
+        "DISCORD_TOKEN": "unused",
+        "DATABASE_URL": pg_url,
+        "SHARD_COUNT": "2",
+        "SHARD_IDS": "0",
+        "LOG_LEVEL": "ERROR",
+    }
     process = subprocess.Popen(
         [sys.executable, "-m", "bot"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )

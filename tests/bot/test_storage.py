@@ -30,9 +30,16 @@ NOW = 1_750_000_000.123456  # times keep their microseconds
 
 def record(**changes: object) -> SessionRecord:
     base = SessionRecord(
-        game="fortissimo", guild_id=GUILD, lobby_channel_id=2, channel_id=2, host_id=3,
-        seats=[Seat(user_id=3, name="host")], seed=7, created_at=NOW, updated_at=NOW,
-    )  # fmt: skip
+        game="fortissimo",
+        guild_id=GUILD,
+        lobby_channel_id=2,
+        channel_id=2,
+        host_id=3,
+        seats=[Seat(user_id=3, name="host")],
+        seed=7,
+        created_at=NOW,
+        updated_at=NOW,
+    )
     return base.model_copy(update=changes)
 
 
@@ -112,9 +119,15 @@ async def test_a_failed_save_leaves_no_half(storage: Storage) -> None:
     await storage.save(stored.model_copy(update={"version": 1}), 0, [log])
     ended = stored.model_copy(update={"version": 2, "status": "finished"})
     result = GameResult(
-        session_id=stored.id, game="fortissimo", guild_id=GUILD, ending="finished", reason="ten_cards",
-        started_at=NOW, ended_at=NOW + 60, seats=[SeatResult(seat=0, user_id=3, name="host", place=1, won=True)],
-    )  # fmt: skip
+        session_id=stored.id,
+        game="fortissimo",
+        guild_id=GUILD,
+        ending="finished",
+        reason="ten_cards",
+        started_at=NOW,
+        ended_at=NOW + 60,
+        seats=[SeatResult(seat=0, user_id=3, name="host", place=1, won=True)],
+    )
     with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
         await storage.save(ended, 1, [log], result)
     assert (await storage.get_session(stored.id)).version == 1
@@ -130,12 +143,19 @@ async def test_sessions_results_and_stats_round_trip(storage: Storage) -> None:
     for ended, winner in ((NOW + 10, 3), (NOW + 20, 4)):
         sid = (await storage.create_session(record(status="active"))).id
         result = GameResult(
-            session_id=sid, game="fortissimo", guild_id=GUILD, ending="finished", reason="ten_cards",
-            started_at=NOW, ended_at=ended,
-            seats=[SeatResult(seat=0, user_id=3, name="ann", place=1 if winner == 3 else 2, won=winner == 3, score=5),
-                   SeatResult(seat=1, user_id=4, name="ben", place=1 if winner == 4 else 2, won=winner == 4),
-                   SeatResult(seat=2, user_id=None, name="", place=3, won=False)],
-        )  # fmt: skip
+            session_id=sid,
+            game="fortissimo",
+            guild_id=GUILD,
+            ending="finished",
+            reason="ten_cards",
+            started_at=NOW,
+            ended_at=ended,
+            seats=[
+                SeatResult(seat=0, user_id=3, name="ann", place=1 if winner == 3 else 2, won=winner == 3, score=5),
+                SeatResult(seat=1, user_id=4, name="ben", place=1 if winner == 4 else 2, won=winner == 4),
+                SeatResult(seat=2, user_id=None, name="", place=3, won=False),
+            ],
+        )
         done = (await storage.get_session(sid)).model_copy(update={"status": "finished", "version": 1})
         await storage.save(done, 0, [], result)
     results = await storage.results(GUILD)
@@ -193,14 +213,18 @@ async def test_due_tables_are_claimed_once_and_a_claim_lapses(storage: Storage) 
 
 
 async def test_a_process_claims_only_its_shards_tables(storage: Storage) -> None:
-    on = {shard: await storage.create_session(record(guild_id=(1000 + shard) << 22 | 77, wake_at=1.0 + shard))
-          for shard in range(4)}  # fmt: skip
+    on = {
+        shard: await storage.create_session(record(guild_id=(1000 + shard) << 22 | 77, wake_at=1.0 + shard))
+        for shard in range(4)
+    }
     assert [Shards.of(r.guild_id, 4) for r in on.values()] == [0, 1, 2, 3]
     no_guild = await storage.create_session(record(guild_id=None, wake_at=9.0))  # a table without a server: shard 0
     upper = Shards(4, frozenset({2, 3}))
     assert await storage.next_wake(upper) == 3.0
     assert await storage.claim_due(100.0, 160.0, "upper", upper) == [on[2].id, on[3].id]
     assert await storage.claim_due(100.0, 160.0, "lower", Shards(4, frozenset({0, 1}))) == [
-        on[0].id, on[1].id, no_guild.id,
-    ]  # fmt: skip
+        on[0].id,
+        on[1].id,
+        no_guild.id,
+    ]
     assert upper.owns(on[3].guild_id) and not upper.owns(None)

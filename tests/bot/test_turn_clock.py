@@ -22,10 +22,19 @@ class Duel:
 
 def table(**clock: int) -> SessionRecord:
     return SessionRecord(
-        game="duel", guild_id=1, lobby_channel_id=2, channel_id=2, host_id=10, status="active",
+        game="duel",
+        guild_id=1,
+        lobby_channel_id=2,
+        channel_id=2,
+        host_id=10,
+        status="active",
         seats=[Seat(user_id=10, name="ann"), Seat(user_id=11, name="ben"), Seat(user_id=None, name="")],
-        seed=1, clock=TableClock(turn_minutes=10, **clock), created_at=0.0, updated_at=0.0, last_human_at=0.0,
-    )  # fmt: skip
+        seed=1,
+        clock=TableClock(turn_minutes=10, **clock),
+        created_at=0.0,
+        updated_at=0.0,
+        last_human_at=0.0,
+    )
 
 
 def test_a_pending_choice_keeps_its_deadline_until_the_round_ends() -> None:

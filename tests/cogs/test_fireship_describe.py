@@ -25,9 +25,18 @@ PUBLIC_PHASES = {"roll", "move", "steer", "act", "pick", "over"}  # a reaction w
 
 def table(seats: int) -> SessionRecord:
     return SessionRecord(
-        id=7, game="fireship", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1, status="active",
-        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)], seed=1, created_at=0, updated_at=0,
-    )  # fmt: skip
+        id=7,
+        game="fireship",
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=1,
+        status="active",
+        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)],
+        seed=1,
+        created_at=0,
+        updated_at=0,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -59,8 +68,13 @@ def test_every_phase_is_described_in_both_languages(games: list[list[FireshipSta
 def test_a_known_position_is_told_whole() -> None:
     # Ann has a boat at home and a plane on C5 next to island 1 (hers); Bob a boat on E4,
     # by that island; a white boat guards island 2 on its green dot J6.
-    state = build([(0, "boat", "A1"), (0, "plane", "D5"), (1, "boat", "E4"), (None, "boat", "J6")],
-                  phase="act", islands={1: 0}, badges={1: ["boum"]}, deck=["non", "fog"])  # fmt: skip
+    state = build(
+        [(0, "boat", "A1"), (0, "plane", "D5"), (1, "boat", "E4"), (None, "boat", "J6")],
+        phase="act",
+        islands={1: 0},
+        badges={1: ["boum"]},
+        deck=["non", "fog"],
+    )
     lines = UI.describe(table(2), state, "en")
     assert lines[0] == "⚔️ 🔵 ann: attack, use a special cell, or end the turn."
     assert lines[1] == "Round 1, no round limit."

@@ -27,9 +27,18 @@ SEEDS = ((0, 2), (3, 5), (4, 6), (5, 3))  # (seed, seats) of computer play-outs;
 
 def table(seats: int) -> SessionRecord:
     return SessionRecord(
-        id=7, game="fortboyard", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1, status="active",
-        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)], seed=1, created_at=0, updated_at=0,
-    )  # fmt: skip
+        id=7,
+        game="fortboyard",
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=1,
+        status="active",
+        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)],
+        seed=1,
+        created_at=0,
+        updated_at=0,
+    )
 
 
 def names(state: FortBoyardState) -> list[str]:
@@ -83,8 +92,9 @@ def known_position() -> FortBoyardState:
         {"cell": None, "keys": 1, "resigned": True},
     ]
     players = [player.model_copy(update=update) for player, update in zip(state.players, facts)]
-    return state.model_copy(update={"round": 2, "phase": "roll", "current": 2, "players": players, "stock": 13,
-                                    "last_die": 5})  # fmt: skip
+    return state.model_copy(
+        update={"round": 2, "phase": "roll", "current": 2, "players": players, "stock": 13, "last_die": 5}
+    )
 
 
 def test_a_known_position_is_told_whole() -> None:
@@ -127,12 +137,16 @@ def trial_position(sample: dict, category: str = "concentration") -> FortBoyardS
 
 
 def test_the_trial_is_told_as_shown_but_a_sequence_is_never_copied() -> None:
-    riddle = trial_position({"kind": "riddle", "text": "I have keys but open no door. What am I?", "answer": "piano"},
-                            "enigme")  # fmt: skip
+    riddle = trial_position(
+        {"kind": "riddle", "text": "I have keys but open no door. What am I?", "answer": "piano"}, "enigme"
+    )
     lines = UI.describe(table(4), riddle, "en")
     at = lines.index("cat: the trial is on!")  # what to do, then the trial as the board shows it, in plain words
-    assert lines[at + 1 : at + 4] == ["🧙 Riddle — cat · for 🧩 a clue", "Father Fouras asks:",
-                                      "I have keys but open no door. What am I?"]  # fmt: skip
+    assert lines[at + 1 : at + 4] == [
+        "🧙 Riddle — cat · for 🧩 a clue",
+        "Father Fouras asks:",
+        "I have keys but open no door. What am I?",
+    ]
     assert "piano" not in "\n".join(lines)
     sample = {"kind": "sequence", "items": ["candle", "dragon", "anchor", "igloo"], "show_seconds": 8}
     look = trial_position(sample)

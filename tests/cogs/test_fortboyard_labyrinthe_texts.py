@@ -80,9 +80,18 @@ def played_texts(engine, ui, seed: int, seats: int, lang: str) -> list[str]:
     """Everything a play-out makes the game say: each public event's line, the board's
     texts and the description, at every step."""
     record = SessionRecord(
-        id=1, game=engine.name, guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1, status="active",
-        seats=[Seat(user_id=i + 1, name=f"p{i}") for i in range(seats)], seed=seed, created_at=0, updated_at=0,
-    )  # fmt: skip
+        id=1,
+        game=engine.name,
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=1,
+        status="active",
+        seats=[Seat(user_id=i + 1, name=f"p{i}") for i in range(seats)],
+        seed=seed,
+        created_at=0,
+        updated_at=0,
+    )
     state, rng, said = engine.new_game(seats, engine.make_options({}), seed), Rng.from_seed(seed), []
     while not engine.is_over(state) and len(said) < 20_000:
         seat = min(engine.to_act(state))
@@ -100,8 +109,9 @@ def played_texts(engine, ui, seed: int, seats: int, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])
-@pytest.mark.parametrize(("engine", "ui", "seed", "seats"), [(FORTBOYARD, FortBoyardUI(), 4, 4),
-                                                             (LABYRINTHE, LabyrintheUI(), 2, 4)])  # fmt: skip
+@pytest.mark.parametrize(
+    ("engine", "ui", "seed", "seats"), [(FORTBOYARD, FortBoyardUI(), 4, 4), (LABYRINTHE, LabyrintheUI(), 2, 4)]
+)
 def test_nothing_said_has_doubled_punctuation(engine, ui, seed: int, seats: int, lang: str) -> None:
     said = played_texts(engine, ui, seed, seats, lang)
     assert len(said) > 100

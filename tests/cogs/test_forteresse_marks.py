@@ -8,13 +8,23 @@ UI = ForteresseUI()
 
 
 def hero(card: str) -> HeroView:
-    return HeroView(card=card, stats=["p3S"], life=1, power=3, tapped=True, explorer=True, blocking=None,
-                    attacking=None)  # fmt: skip
+    return HeroView(
+        card=card, stats=["p3S"], life=1, power=3, tapped=True, explorer=True, blocking=None, attacking=None
+    )
 
 
 def enemy(card: str) -> EnemyView:
-    return EnemyView(card=card, stats=["f4H"], life=1, power=4, boss=False, boost=None, bribed=False,
-                     blocked_by="pKS", attackers=["pJS"])  # fmt: skip
+    return EnemyView(
+        card=card,
+        stats=["f4H"],
+        life=1,
+        power=4,
+        boss=False,
+        boost=None,
+        bribed=False,
+        blocked_by="pKS",
+        attackers=["pJS"],
+    )
 
 
 def test_a_queen_takes_the_feminine() -> None:

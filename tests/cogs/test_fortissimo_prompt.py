@@ -6,9 +6,19 @@ from cogs.fortissimo.board import FortissimoUI
 from tests.games.test_fortissimo_rules import build, flip
 
 UI = FortissimoUI()
-RECORD = SessionRecord(id=3, game="fortissimo", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1,
-                       status="active", seats=[Seat(user_id=1, name="ann"), Seat(user_id=2, name="bob")], seed=1,
-                       created_at=0, updated_at=0)  # fmt: skip
+RECORD = SessionRecord(
+    id=3,
+    game="fortissimo",
+    guild_id=1,
+    lobby_channel_id=1,
+    channel_id=1,
+    host_id=1,
+    status="active",
+    seats=[Seat(user_id=1, name="ann"), Seat(user_id=2, name="bob")],
+    seed=1,
+    created_at=0,
+    updated_at=0,
+)
 
 
 def instruction(state, lang: str) -> str:

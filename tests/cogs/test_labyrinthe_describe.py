@@ -26,9 +26,18 @@ SEEDS = ((0, 2), (2, 4), (4, 3))  # (seed, seats) of computer play-outs; more ar
 
 def table(seats: int) -> SessionRecord:
     return SessionRecord(
-        id=7, game="labyrinthe", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1, status="active",
-        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)], seed=1, created_at=0, updated_at=0,
-    )  # fmt: skip
+        id=7,
+        game="labyrinthe",
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=1,
+        status="active",
+        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)],
+        seed=1,
+        created_at=0,
+        updated_at=0,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +78,15 @@ def test_a_known_position_is_told_whole() -> None:
     # in closed boxes. At this rotation F1 opens on F2 and F12 only (F1's inner side is open,
     # but E's piece now facing it is walled outside), and B3 has no open side.
     rotation = maze.turn(maze.START, maze.OUTER, 1)
-    state = build(["F1", "C5", "F7"], boxes=[[3], [0, 5], []], target=12, phase="change", changes=["ocw"],
-                  rotation=rotation, resigned=[False, False, True])  # fmt: skip
+    state = build(
+        ["F1", "C5", "F7"],
+        boxes=[[3], [0, 5], []],
+        target=12,
+        phase="change",
+        changes=["ocw"],
+        rotation=rotation,
+        resigned=[False, False, True],
+    )
     state = state.model_copy(update={"pawns": [*state.pawns[:2], None]})
     lines = UI.describe(table(3), state, "en")
     reach = sorted(maze.reachable((5, 0), rotation) - {(5, 0)})

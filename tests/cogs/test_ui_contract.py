@@ -60,9 +60,18 @@ def play_out(ui: GameUI, seed: int) -> tuple[SessionRecord, list[tuple[object, l
     engine = registry.get(ui.game)
     seats = engine.min_players
     record = SessionRecord(
-        id=1, game=ui.game, guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1, status="active",
-        seats=[Seat(user_id=i + 1, name=f"p{i}") for i in range(seats)], seed=seed, created_at=0, updated_at=0,
-    )  # fmt: skip
+        id=1,
+        game=ui.game,
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=1,
+        status="active",
+        seats=[Seat(user_id=i + 1, name=f"p{i}") for i in range(seats)],
+        seed=seed,
+        created_at=0,
+        updated_at=0,
+    )
     state, rng, states = engine.new_game(seats, engine.make_options({}), seed), Rng.from_seed(seed), []
     while not engine.is_over(state) and len(states) < MAX_STEPS:
         seat = min(engine.to_act(state))

@@ -185,9 +185,16 @@ async def add_computer(channel: ChannelHandle, host: MemberActor, lobby: discord
 
 
 async def open_game_table(
-    env: Env, channel: ChannelHandle, game: str, host: MemberActor, joiners: Iterable[MemberActor] = (),
-    computers: int = 0, lang: str = "en", level: str = "normal", **options: Any,
-) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
+    env: Env,
+    channel: ChannelHandle,
+    game: str,
+    host: MemberActor,
+    joiners: Iterable[MemberActor] = (),
+    computers: int = 0,
+    lang: str = "en",
+    level: str = "normal",
+    **options: Any,
+) -> tuple[SessionRecord, ChannelHandle, discord.Message]:
     """``/<game> start``, everyone joins, the host adds computers (at ``level``) and starts; the
     record, the channel play happens in (the game's thread) and the lobby message."""
     result = await host.slash(channel, f"{game} start", **options)
@@ -205,9 +212,14 @@ async def open_game_table(
 
 
 async def open_table(
-    env: Env, channel: ChannelHandle, host: MemberActor, joiners: Iterable[MemberActor] = (), computers: int = 0,
-    lang: str = "en", **options: Any,
-) -> tuple[SessionRecord, discord.Message]:  # fmt: skip
+    env: Env,
+    channel: ChannelHandle,
+    host: MemberActor,
+    joiners: Iterable[MemberActor] = (),
+    computers: int = 0,
+    lang: str = "en",
+    **options: Any,
+) -> tuple[SessionRecord, discord.Message]:
     """``/fortissimo start``, everyone joins, the host adds computers and starts."""
     record, _, lobby = await open_game_table(env, channel, "fortissimo", host, joiners, computers, lang, **options)
     return record, lobby

@@ -26,9 +26,14 @@ GAME = ENGINE.name
 
 
 async def open_table(
-    env: Env, channel: ChannelHandle, host: MemberActor, joiners: list[MemberActor], computers: int = 0,
-    lang: str = "en", **options: Any,
-) -> tuple[SessionRecord, ChannelHandle, discord.Message]:  # fmt: skip
+    env: Env,
+    channel: ChannelHandle,
+    host: MemberActor,
+    joiners: list[MemberActor],
+    computers: int = 0,
+    lang: str = "en",
+    **options: Any,
+) -> tuple[SessionRecord, ChannelHandle, discord.Message]:
     """``/labyrinthe start``, everyone joins, the host adds computers and starts."""
     return await open_game_table(env, channel, GAME, host, joiners, computers, lang, **options)
 

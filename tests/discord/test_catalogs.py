@@ -121,9 +121,24 @@ def forteresse_event_keys() -> list[str]:
 def forteresse_control_keys() -> list[str]:
     """The private view's menus (one per question or choice) and its "done" buttons."""
     menus = (
-        "recruit", "attach", "explore", "lieux", "boss", "bribe", "block", "attack", "fight", "discard", "restore",
-        "enemy_order", "enemy_stat", "fortress_order", "lose_stat", "key", "retrieve",
-    )  # fmt: skip
+        "recruit",
+        "attach",
+        "explore",
+        "lieux",
+        "boss",
+        "bribe",
+        "block",
+        "attack",
+        "fight",
+        "discard",
+        "restore",
+        "enemy_order",
+        "enemy_stat",
+        "fortress_order",
+        "lose_stat",
+        "key",
+        "retrieve",
+    )
     passes = ("heroes", "explore", "lieux", "bribe", "defenders", "attackers", "key", "restore", "retrieve")
     paths = typing.get_args(forteresse_models.SiteView.model_fields["status"].annotation)
     return (
@@ -137,9 +152,13 @@ def forteresse_control_keys() -> list[str]:
 def labyrinthe_keys() -> list[str]:
     """Every public event of the labyrinth in each of its ways, and the names the board builds keys from."""
     variants = {
-        "took": ("moved", "still", "duel"), "challenged": ("duel", "target"), "stake": ("one", "die"),
-        "revealed": ("tie", "won"), "ended": ("seven", "forfeit"), "handed": ("some", "none"),
-    }  # fmt: skip
+        "took": ("moved", "still", "duel"),
+        "challenged": ("duel", "target"),
+        "stake": ("one", "die"),
+        "revealed": ("tie", "won"),
+        "ended": ("seven", "forfeit"),
+        "handed": ("some", "none"),
+    }
     events = [
         cls.model_fields["kind"].default
         for cls in labyrinthe_models.Event.__subclasses__()
@@ -169,11 +188,16 @@ def fireship_keys() -> list[str]:
     reasons = typing.get_args(typing.get_args(fireship_models.FireshipState.model_fields["end_reason"].annotation)[0])
     specials = ("battleship", "wheel", "mystery")
     variants = {
-        "attack_rolled": ("won", "lost"), "destroyed": causes, "card_played": ("", "badge"),
-        "cancelled": pending + ("lose_boat", "lose_plane", "bermuda"), "special_used": specials,
-        "battleship_roll": ("won", "lost"), "drew": ("kept", "played"), "gained": ("given", "none_left"),
+        "attack_rolled": ("won", "lost"),
+        "destroyed": causes,
+        "card_played": ("", "badge"),
+        "cancelled": pending + ("lose_boat", "lose_plane", "bermuda"),
+        "special_used": specials,
+        "battleship_roll": ("won", "lost"),
+        "drew": ("kept", "played"),
+        "gained": ("given", "none_left"),
         "ended": reasons,
-    }  # fmt: skip
+    }
     events = [
         cls.model_fields["kind"].default
         for cls in fireship_models.Event.__subclasses__()
@@ -203,11 +227,17 @@ def fireship_keys() -> list[str]:
 def fortboyard_keys() -> list[str]:
     """Every public event of Fort Boyard in each of its ways, and the names the board builds keys from."""
     variants = {
-        "rolled": ("", "sea"), "trial_began": ("", "replay"), "trial_ended": ("won", "lost", "nobody", "by_die"),
-        "answered": ("right", "wrong"), "proposed": ("right", "wrong"), "signs_shown": ("won", "tie"),
-        "key_won": ("taken", "stock"), "round_ended": ("1", "2"), "game_ended": ("treasure", "no_treasure", "forfeit"),
+        "rolled": ("", "sea"),
+        "trial_began": ("", "replay"),
+        "trial_ended": ("won", "lost", "nobody", "by_die"),
+        "answered": ("right", "wrong"),
+        "proposed": ("right", "wrong"),
+        "signs_shown": ("won", "tie"),
+        "key_won": ("taken", "stock"),
+        "round_ended": ("1", "2"),
+        "game_ended": ("treasure", "no_treasure", "forfeit"),
         "shots_fired": ("hit", "both", "miss"),
-    }  # fmt: skip
+    }
     events = [
         cls.model_fields["kind"].default
         for cls in fortboyard_models.Event.__subclasses__()
@@ -241,10 +271,15 @@ def fortboyard_keys() -> list[str]:
         [f"fortissimo.card.{kind(card)}" for card in CARDS if kind(card)],
         [f"fortissimo.variant.{v}" for v in enum_values(models.FortissimoOptions, "variant")],
         [f"fortissimo.first_player.{v}" for v in enum_values(models.FortissimoOptions, "first_player")],
-        [f"fortissimo.result.reason.{r}" for r in typing.get_args(
-            typing.get_args(models.FortissimoState.model_fields["end_reason"].annotation)[0])],
-        [f"fortissimo.event.{cls.model_fields['kind'].default}" for cls in models.Event.__subclasses__()
-         if "kind" in cls.model_fields and cls.__module__ == models.__name__],
+        [
+            f"fortissimo.result.reason.{r}"
+            for r in typing.get_args(typing.get_args(models.FortissimoState.model_fields["end_reason"].annotation)[0])
+        ],
+        [
+            f"fortissimo.event.{cls.model_fields['kind'].default}"
+            for cls in models.Event.__subclasses__()
+            if "kind" in cls.model_fields and cls.__module__ == models.__name__
+        ],
         [f"lobby.button.{op}" for op in LOBBY_OPS],
         [f"settings.language.{lang}" for lang in (*LANGUAGES, "auto")],
         forteresse_event_keys(),
@@ -264,12 +299,28 @@ def fortboyard_keys() -> list[str]:
         fortboyard_keys(),
     ],
     ids=[
-        "cards", "variants", "first_player", "end_reasons", "events", "lobby_buttons", "languages", "forteresse_events",
-        "forteresse_prompts", "forteresse_house_rules", "forteresse_steps", "forteresse_phases", "forteresse_results",
-        "forteresse_ranks", "forteresse_paths", "forteresse_rules", "forteresse_controls", "labyrinthe", "fireship",
+        "cards",
+        "variants",
+        "first_player",
+        "end_reasons",
+        "events",
+        "lobby_buttons",
+        "languages",
+        "forteresse_events",
+        "forteresse_prompts",
+        "forteresse_house_rules",
+        "forteresse_steps",
+        "forteresse_phases",
+        "forteresse_results",
+        "forteresse_ranks",
+        "forteresse_paths",
+        "forteresse_rules",
+        "forteresse_controls",
+        "labyrinthe",
+        "fireship",
         "fortboyard",
     ],
-)  # fmt: skip
+)
 def test_keys_built_from_names_exist(keys: list[str]) -> None:
     """Keys the code builds with f-strings, from the names they are built from."""
     assert keys

@@ -112,8 +112,12 @@ async def fight(env: Env, hand: list[str]) -> tuple[Any, Any, Driver, Any]:
     record, thread, _ = await open_game_table(env, channel, "fireship", ann, [ben])
     state = env.bot.service.state(record)
     a, b = (0, 1) if record.seats[0].user_id == ann.id else (1, 0)
-    pieces = [Piece(id=90, owner=a, kind="boat", cell=(7, 8)), Piece(id=91, owner=b, kind="boat", cell=(8, 8)),
-              Piece(id=92, owner=a, kind="plane", cell=(0, 0)), Piece(id=93, owner=b, kind="plane", cell=(18, 18))]  # fmt: skip
+    pieces = [
+        Piece(id=90, owner=a, kind="boat", cell=(7, 8)),
+        Piece(id=91, owner=b, kind="boat", cell=(8, 8)),
+        Piece(id=92, owner=a, kind="plane", cell=(0, 0)),
+        Piece(id=93, owner=b, kind="plane", cell=(18, 18)),
+    ]
     hands = [[], []]
     hands[b] = hand
     await put_state(env, record.id, with_pieces(state, pieces, phase="act", current=a, hands=hands))
@@ -122,8 +126,11 @@ async def fight(env: Env, hand: list[str]) -> tuple[Any, Any, Driver, Any]:
 
 def controls(shown: Any) -> list[tuple[str, str, bool]]:
     """What a message's controls show: kind, label or placeholder, disabled; not their ids."""
-    return [(type(i).__name__, getattr(i, "label", None) or getattr(i, "placeholder", ""), bool(i.disabled))
-            for row in shown.components for i in row.children]  # fmt: skip
+    return [
+        (type(i).__name__, getattr(i, "label", None) or getattr(i, "placeholder", ""), bool(i.disabled))
+        for row in shown.components
+        for i in row.children
+    ]
 
 
 async def test_non_answers_an_attack_in_secret(env: Env) -> None:

@@ -116,9 +116,13 @@ async def _play_attack(env: Env, hand: list[str], answer: str) -> dict[str, Any]
     ann, ben, cat = (guild.add_member(env.create_user(name)) for name in ("ann", "ben", "cat"))
     record, thread, _ = await open_game_table(env, channel, "fireship", ann, [ben, cat])
     a, b, c = (record.seat_of(member.id) for member in (ann, ben, cat))
-    pieces = [Piece(id=90, owner=a, kind="boat", cell=(7, 8)), Piece(id=91, owner=b, kind="boat", cell=(8, 8)),
-              Piece(id=92, owner=a, kind="plane", cell=(0, 0)), Piece(id=93, owner=b, kind="plane", cell=(18, 18)),
-              Piece(id=94, owner=c, kind="boat", cell=(18, 0))]  # fmt: skip
+    pieces = [
+        Piece(id=90, owner=a, kind="boat", cell=(7, 8)),
+        Piece(id=91, owner=b, kind="boat", cell=(8, 8)),
+        Piece(id=92, owner=a, kind="plane", cell=(0, 0)),
+        Piece(id=93, owner=b, kind="plane", cell=(18, 18)),
+        Piece(id=94, owner=c, kind="boat", cell=(18, 0)),
+    ]
     hands: list[list[str]] = [[], [], []]
     hands[b] = hand  # type: ignore[index]
     state = env.bot.service.state(record)
@@ -189,14 +193,15 @@ async def computer_attacks(path: Path, hand: list[str]) -> dict[str, Any]:
             guild = env.create_guild()
             channel = guild.create_text_channel("games")
             ben, cat = (guild.add_member(env.create_user(name)) for name in ("ben", "cat"))
-            record, thread, _ = await open_game_table(env, channel, "fireship", ben, [cat], computers=1,
-                                                      level="strong")  # fmt: skip
+            record, thread, _ = await open_game_table(env, channel, "fireship", ben, [cat], computers=1, level="strong")
             b, c, bot_seat = record.seat_of(ben.id), record.seat_of(cat.id), 2
-            pieces = [Piece(id=90, owner=bot_seat, kind="boat", cell=(7, 8)),
-                      Piece(id=91, owner=b, kind="boat", cell=(8, 8)),
-                      Piece(id=92, owner=bot_seat, kind="plane", cell=(0, 0)),
-                      Piece(id=93, owner=b, kind="plane", cell=(18, 18)),
-                      Piece(id=94, owner=c, kind="boat", cell=(18, 0))]  # fmt: skip
+            pieces = [
+                Piece(id=90, owner=bot_seat, kind="boat", cell=(7, 8)),
+                Piece(id=91, owner=b, kind="boat", cell=(8, 8)),
+                Piece(id=92, owner=bot_seat, kind="plane", cell=(0, 0)),
+                Piece(id=93, owner=b, kind="plane", cell=(18, 18)),
+                Piece(id=94, owner=c, kind="boat", cell=(18, 0)),
+            ]
             hands: list[list[str]] = [[], [], []]
             hands[b] = hand  # type: ignore[index]
             state = env.bot.service.state(record)

@@ -24,10 +24,19 @@ UI = FireshipUI()
 def record_for(seats: int, version: int = 40) -> SessionRecord:
     """A running table at ``version``."""
     return SessionRecord(
-        id=7, game="fireship", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=5, status="active",
-        seats=[Seat(user_id=5 + n, name=f"p{n}") for n in range(seats)], seed=1, created_at=0, updated_at=0,
+        id=7,
+        game="fireship",
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=5,
+        status="active",
+        seats=[Seat(user_id=5 + n, name=f"p{n}") for n in range(seats)],
+        seed=1,
+        created_at=0,
+        updated_at=0,
         version=version,
-    )  # fmt: skip
+    )
 
 
 def records(window: Any) -> tuple[SessionRecord, SessionRecord]:
@@ -45,8 +54,17 @@ def controls(view: discord.ui.View | None) -> list[tuple[Any, ...]]:
     for child in view.children if view is not None else []:
         item = getattr(child, "item", child)
         options = [(o.label, o.value) for o in getattr(item, "options", [])]
-        found.append((type(item).__name__, getattr(item, "label", None) or getattr(item, "placeholder", None), options,
-                      getattr(item, "style", None), item.disabled, item.custom_id, item.row))  # fmt: skip
+        found.append(
+            (
+                type(item).__name__,
+                getattr(item, "label", None) or getattr(item, "placeholder", None),
+                options,
+                getattr(item, "style", None),
+                item.disabled,
+                item.custom_id,
+                item.row,
+            )
+        )
     return found
 
 

@@ -51,8 +51,10 @@ async def test_the_rules_state_the_duels_bounds_the_idle_cards_and_the_track_fro
     assert "l'enjeu annoncé avant un duel va à qui le gagne, défieur ou défié" in fr
     assert "Each code word's 4 clues evoke it in 4 different senses." in en
     assert "Les 4 indices d'un mot-code l'évoquent dans 4 sens différents." in fr
-    assert "24 cells played clockwise (Gate × 1, Concentration × 5, Strength × 5, Duel × 4, Riddle × 5, Prison × 2, " \
-           "Master key × 2)" in en  # fmt: skip
+    assert (
+        "24 cells played clockwise (Gate × 1, Concentration × 5, Strength × 5, Duel × 4, Riddle × 5, Prison × 2, "
+        "Master key × 2)" in en
+    )
     assert "(Porte × 1, Concentration × 5, Force × 5, Duel × 4, Énigme × 5, Prison × 2, Passe-partout × 2)" in fr
     assert "The bag: 10 stones (worth nothing) and 60 × 10, 20 × 20, 10 × 50 Boyards" in en
     for name in (

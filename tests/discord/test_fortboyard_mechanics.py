@@ -125,8 +125,13 @@ async def test_a_press_that_changes_no_pawn_uploads_no_new_picture(env) -> None:
     assert board(env, thread, await driver.record()).attachments[0].id != first
 
 
-@pytest.mark.parametrize(("lang", "reply"), [("en", "You have already made your choice: waiting for the others."),
-                                             ("fr", "Votre choix est déjà fait : on attend les autres.")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("lang", "reply"),
+    [
+        ("en", "You have already made your choice: waiting for the others."),
+        ("fr", "Votre choix est déjà fait : on attend les autres."),
+    ],
+)
 async def test_a_second_click_on_a_sign_says_the_choice_is_made(env, lang: str, reply: str) -> None:
     driver, _ann, _ben, thread = await two_players(env, lang)
     record = await stage(env, driver, thread, "duel", {"kind": "spsw", "wins": 1})

@@ -71,8 +71,12 @@ async def test_no_clue_or_code_word_ever_shows_in_public(env, caplog, lang, huma
         record = await driver.record()
         state = env.bot.service.state(record)
         over = record.status != "active"
-        drawn = [card for category, cards in ENGINE._deck(state).trials.items() for card in cards
-                 if card.id not in state.decks[category]]  # fmt: skip
+        drawn = [
+            card
+            for category, cards in ENGINE._deck(state).trials.items()
+            for card in cards
+            if card.id not in state.decks[category]
+        ]
         for card in drawn:  # what the cards drawn so far have shown in public
             printed.update(words(card.side(state.side).model_dump_json()))
         shown = [m for place in (channel, thread) for m in bot_messages(place, env) if not m.flags.ephemeral]

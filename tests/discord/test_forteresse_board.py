@@ -55,9 +55,19 @@ def with_other_hand(state: ForteresseState) -> ForteresseState:
 def test_every_state_of_a_game_draws_within_limits(seed: int, auto_ties: bool) -> None:
     ui = ForteresseUI()
     record = SessionRecord(
-        id=7, game="forteresse", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=5, status="active",
-        seats=[Seat(user_id=5, name="ann")], options={"auto_ties": auto_ties}, seed=seed, created_at=0, updated_at=0,
-    )  # fmt: skip
+        id=7,
+        game="forteresse",
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=5,
+        status="active",
+        seats=[Seat(user_id=5, name="ann")],
+        options={"auto_ties": auto_ties},
+        seed=seed,
+        created_at=0,
+        updated_at=0,
+    )
     state = ENGINE.new_game(1, ENGINE.make_options(record.options), seed)
     for move in range(300):
         for lang in ("fr", "en"):
@@ -95,9 +105,21 @@ def test_every_state_of_a_game_draws_within_limits(seed: int, auto_ties: bool) -
 # -- what the latest moves name ------------------------------------------------------------
 def table_record(recent: list[dict], news: list[dict]) -> SessionRecord:
     return SessionRecord(
-        id=7, game="forteresse", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=5, status="active",
-        seats=[Seat(user_id=5, name="ann")], options={}, seed=1, created_at=0, updated_at=0, recent=recent, news=news,
-    )  # fmt: skip
+        id=7,
+        game="forteresse",
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=5,
+        status="active",
+        seats=[Seat(user_id=5, name="ann")],
+        options={},
+        seed=1,
+        created_at=0,
+        updated_at=0,
+        recent=recent,
+        news=news,
+    )
 
 
 def public(events: list) -> list[dict]:
@@ -164,11 +186,19 @@ def test_the_boss_tie_in_both_languages() -> None:
     state, _ = run(build(hand=["p2C"], reserve=["fJH", "fKH", "f9H"]), "4.3")
     record = table_record([], news=[])
     texts = {
-        "en": ("Which Enemy becomes the Boss, with which Location…", ["9 ♥ onto Jack ♥", "9 ♥ onto King ♥"],
-               "Boss: Life 1, Power 9", "Choose which Location goes onto which Enemy: that Enemy becomes the Boss."),
-        "fr": ("Quel Ennemi devient le Boss, avec quel Lieu…", ["9 ♥ sur Valet ♥", "9 ♥ sur Roi ♥"],
-               "Boss : Vie 1, Puissance 9", "Choisissez quel Lieu va sur quel Ennemi : cet Ennemi devient le Boss."),
-    }  # fmt: skip
+        "en": (
+            "Which Enemy becomes the Boss, with which Location…",
+            ["9 ♥ onto Jack ♥", "9 ♥ onto King ♥"],
+            "Boss: Life 1, Power 9",
+            "Choose which Location goes onto which Enemy: that Enemy becomes the Boss.",
+        ),
+        "fr": (
+            "Quel Ennemi devient le Boss, avec quel Lieu…",
+            ["9 ♥ sur Valet ♥", "9 ♥ sur Roi ♥"],
+            "Boss : Vie 1, Puissance 9",
+            "Choisissez quel Lieu va sur quel Ennemi : cet Ennemi devient le Boss.",
+        ),
+    }
     for lang, (placeholder, labels, description, question) in texts.items():
         private = ForteresseUI().private(record, state, 0, lang)
         (menu,) = [getattr(c, "item", c) for c in private.view.children if hasattr(getattr(c, "item", c), "options")]
@@ -188,11 +218,15 @@ def test_an_undefended_attack_asks_for_more_cards_only_once_one_is_discarded() -
     state, _ = run(state, "3.1")
     record = table_record([], news=[])
     asked = {
-        "en": ("Queen ♠ attacks undefended: discard 4 cards from your hand.",
-               "Queen ♠ attacks undefended: discard 3 more cards from your hand."),
-        "fr": ("Dame ♠ attaque sans défenseur\xa0: défaussez 4 cartes de votre main.",
-               "Dame ♠ attaque sans défenseur\xa0: défaussez encore 3 cartes de votre main."),
-    }  # fmt: skip
+        "en": (
+            "Queen ♠ attacks undefended: discard 4 cards from your hand.",
+            "Queen ♠ attacks undefended: discard 3 more cards from your hand.",
+        ),
+        "fr": (
+            "Dame ♠ attaque sans défenseur\xa0: défaussez 4 cartes de votre main.",
+            "Dame ♠ attaque sans défenseur\xa0: défaussez encore 3 cartes de votre main.",
+        ),
+    }
     after_one, _ = act(state, Discard(card=0))
     for lang, (first, then) in asked.items():
         assert first in ForteresseUI().private(record, state, 0, lang).embed.description

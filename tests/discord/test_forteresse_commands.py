@@ -48,8 +48,10 @@ async def test_rules_in_both_languages_within_embed_limits(env) -> None:
     french = await ann.slash(channel, "forteresse rules")
     english = await bob.slash(channel, "forteresse rules")
     assert french.ephemeral and english.ephemeral
-    for result, title, house in ((french, "Forteresse Solo — les règles", "Règles maison"),
-                                 (english, "Forteresse Solo — the rules", "House rules")):  # fmt: skip
+    for result, title, house in (
+        (french, "Forteresse Solo — les règles", "Règles maison"),
+        (english, "Forteresse Solo — the rules", "House rules"),
+    ):
         (embed,) = result.response.embeds
         assert embed.title == title
         assert len(embed.fields) <= 25 and embed_size(embed) <= 6000 and len(embed.description) <= 4096
@@ -207,11 +209,24 @@ def name_fr(card: str) -> str:
 def test_the_table_message_of_a_solitaire_offers_no_seats_to_fill() -> None:
     """The solitaire starts at once: the table message it opens with never shows Join, Start or
     a player count out of one, in either language."""
-    record = SessionRecord(id=1, game="forteresse", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=7,
-                           status="lobby", seats=[Seat(user_id=7, name="ann")], seed=1, created_at=0, updated_at=0)  # fmt: skip
+    record = SessionRecord(
+        id=1,
+        game="forteresse",
+        guild_id=1,
+        lobby_channel_id=1,
+        channel_id=1,
+        host_id=7,
+        status="lobby",
+        seats=[Seat(user_id=7, name="ann")],
+        seed=1,
+        created_at=0,
+        updated_at=0,
+    )
     ui = ForteresseUI()
-    for lang, opening, player in (("fr", "<@7> commence une partie en solitaire.", "Joueur"),
-                                  ("en", "<@7> starts a solitaire game.", "Player")):  # fmt: skip
+    for lang, opening, player in (
+        ("fr", "<@7> commence une partie en solitaire.", "Joueur"),
+        ("en", "<@7> starts a solitaire game.", "Player"),
+    ):
         shown = lobby_message(record, ui, lang)
         assert shown.view is None and shown.embed is not None
         assert shown.embed.description == opening

@@ -42,8 +42,15 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     lobby = started.response.message
     assert lobby.embeds[0].title == "Fortissimo! — une table s'ouvre"
     assert [getattr(i, "label", None) for i in items(lobby)] == [
-        "Rejoindre", "Quitter", "Retirer un ordinateur", "Lancer la partie", "Annuler", "Options", "Règles", None,
-    ]  # fmt: skip
+        "Rejoindre",
+        "Quitter",
+        "Retirer un ordinateur",
+        "Lancer la partie",
+        "Annuler",
+        "Options",
+        "Règles",
+        None,
+    ]
     french = {"easy": "Facile", "normal": "Normal", "strong": "Fort"}
     assert [o.label for o in items(lobby)[-1].options] == [french[level] for level in ENGINE.levels]
     await bob.click(lobby, label="Rejoindre")
@@ -190,8 +197,9 @@ async def test_one_human_against_three_computers(env) -> None:
     assert [a.token for a in actions if a.user_id == dana.id] == driver.tokens
     result = thread.history()[-1].embeds[0]
     assert sorted(f.name.split(". ", 1)[1] for f in result.fields) == [
-        "dana", *(f"🤖 Computer {n} ({level})" for n, level in enumerate(levels, start=1)),
-    ]  # fmt: skip
+        "dana",
+        *(f"🤖 Computer {n} ({level})" for n, level in enumerate(levels, start=1)),
+    ]
     await check_log_and_replay(env, record, driver.tokens)
 
 

@@ -68,8 +68,11 @@ async def unchanged(env, before) -> None:
     """Same version (so no new action: the log only grows with it), state and seats."""
     after = await session(env, before.id)
     assert (after.version, after.state, after.status, after.seats) == (
-        before.version, before.state, before.status, before.seats,
-    )  # fmt: skip
+        before.version,
+        before.state,
+        before.status,
+        before.seats,
+    )
 
 
 async def test_a_click_from_someone_not_in_the_game(env, table) -> None:
@@ -143,10 +146,11 @@ def board_edits(env, record, since: int) -> int:
     """How many times the bot changed the board's messages after the ``since``-th request: edits in
     place, and answers to a click that edit the clicked message."""
     edits = [
-        entry for entry in env.http_requests[since:]
+        entry
+        for entry in env.http_requests[since:]
         if (entry.method == "PATCH" and any(entry.path.endswith(f"/messages/{i}") for i in record.board_message_ids))
         or (entry.path.endswith("/callback") and (entry.json or {}).get("type") == 7)  # UPDATE_MESSAGE
-    ]  # fmt: skip
+    ]
     return len(edits)
 
 

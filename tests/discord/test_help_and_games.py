@@ -24,8 +24,10 @@ async def test_help_lists_every_command_per_game_in_both_languages(env) -> None:
     for command in env.bot.tree.get_commands():
         if isinstance(command, app_commands.Group):
             english_names = [f"/{command.name} {sub.name}" for sub in command.commands]
-            french_names = [f"/{t('fr', command._locale_name.extras['key'])} {t('fr', sub._locale_name.extras['key'])}"
-                            for sub in command.commands]  # fmt: skip
+            french_names = [
+                f"/{t('fr', command._locale_name.extras['key'])} {t('fr', sub._locale_name.extras['key'])}"
+                for sub in command.commands
+            ]
         else:
             english_names = [f"/{command.name}"]
             french_names = [f"/{t('fr', command._locale_name.extras['key'])}"]

@@ -84,8 +84,9 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     assert opened.modal["components"][0]["components"][0]["label"] == "Temps par tour, en minutes (de 0 à 10080)"
     variant = menu(panel, "variant")
     assert [(o.label, o.default) for o in variant.options] == [
-        ("Variante : règle de base", True), ("Variante : version avancée", False)
-    ]  # fmt: skip
+        ("Variante : règle de base", True),
+        ("Variante : version avancée", False),
+    ]
     assert [o.label for o in menu(panel, "crow_cap").options] == [
         "Plafond des corbeaux : oui",
         "Plafond des corbeaux : non",
@@ -220,15 +221,19 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
     record = await open_lobby(env, channel, ann, "fortboyard")
     panel = await open_panel(env, channel, ann, record)
     assert [(o.label, o.default) for o in menu(panel, "language").options] == [
-        ("French cards", False), ("English cards", True)
-    ]  # fmt: skip
+        ("French cards", False),
+        ("English cards", True),
+    ]
     assert [o.label for o in menu(panel, "side").options] == [
-        "Trial cards: red texts", "Trial cards: blue texts", "Trial cards: red or blue sides, drawn at random"
-    ]  # fmt: skip
+        "Trial cards: red texts",
+        "Trial cards: blue texts",
+        "Trial cards: red or blue sides, drawn at random",
+    ]
     assert menu(panel, "clock").label == "Hourglass: 30 seconds"  # the unit written out
     assert [m.placeholder for m in items(panel) if isinstance(m, discord.SelectMenu)] == [
-        "Card language", "Trial cards"
-    ]  # fmt: skip
+        "Card language",
+        "Trial cards",
+    ]
     opened = await ann.click(panel, custom_id=menu(panel, "clock").custom_id)
     assert opened.modal["components"][0]["components"][0]["label"] == "Hourglass, in seconds (10 to 180)"
     assert not SNAKE_CASE.search(public_text(panel)), public_text(panel)

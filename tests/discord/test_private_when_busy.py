@@ -56,9 +56,14 @@ def assert_private(result: InteractionResult, clicked: bool = False) -> str:
     assert messages, result
     assert (clicked or result.ephemeral) and all(m.ephemeral for m in messages), result
     text = "\n".join(
-        part for m in messages for part in [m.content or "", *(e.description or "" for e in m.embeds),
-                                            *(f.value for e in m.embeds for f in e.fields)]
-    )  # fmt: skip
+        part
+        for m in messages
+        for part in [
+            m.content or "",
+            *(e.description or "" for e in m.embeds),
+            *(f.value for e in m.embeds for f in e.fields),
+        ]
+    )
     assert text.strip(), "the answer is empty"
     return text
 

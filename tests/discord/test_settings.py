@@ -10,8 +10,14 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None:
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
     boss = add_admin(guild, env, "boss")
-    for option, value in (("threads", False), ("dms", False), ("turn_clock", 30), ("missed_turns", 2),
-                          ("allow_channel", channel), ("all_channels", True)):  # fmt: skip
+    for option, value in (
+        ("threads", False),
+        ("dms", False),
+        ("turn_clock", 30),
+        ("missed_turns", 2),
+        ("allow_channel", channel),
+        ("all_channels", True),
+    ):
         refused = await ann.slash(channel, "settings", **{option: value})
         assert refused.ephemeral
         assert refused.response.content == "⛔ Changing this setting needs the Manage Server permission."

@@ -35,10 +35,11 @@ async def library_ratings(env, guild_id: int, records: list[SessionRecord]) -> d
             continue  # a solitaire is not rated
         table = tables[result.session_id]
         teams = [
-            [now.get(s.user_id, LIB.rating())] if s.user_id is not None
+            [now.get(s.user_id, LIB.rating())]
+            if s.user_id is not None
             else [LIB.rating(COMPUTER_MU[table.seats[s.seat].level], COMPUTER_SIGMA)]
             for s in result.seats
-        ]  # fmt: skip
+        ]
         rated = LIB.rate(teams, ranks=[s.place for s in result.seats])
         for s, [after] in zip(result.seats, rated):
             if s.user_id is not None:
@@ -100,8 +101,9 @@ async def test_stats_leaderboard_history_and_replay(env) -> None:
     exported = await ann.slash(channel, "replay", number=games[0].id)
     page, record = exported.response.attachments
     assert exported.ephemeral and [page.filename, record.filename] == [
-        f"fortissimo-{games[0].id}.html", f"fortissimo-{games[0].id}.txt",
-    ]  # fmt: skip
+        f"fortissimo-{games[0].id}.html",
+        f"fortissimo-{games[0].id}.txt",
+    ]
     text = (await record.read()).decode()
     assert text == replays.export(games[0], await env.bot.storage.actions(games[0].id))
     assert ENGINE.dump(replays.replay(text)) == games[0].state  # the replay ends where the game did

@@ -185,8 +185,11 @@ def test_the_checks_find_a_raw_key_the_other_language_a_lazy_plural_and_a_placeh
     ]
     found = problems(planted, "fr")
     assert {line.split(":")[0] for line in found} == {
-        "a catalog key", "a lazy plural", "a placeholder left", "text of the other language"
-    }  # fmt: skip
+        "a catalog key",
+        "a lazy plural",
+        "a placeholder left",
+        "text of the other language",
+    }
     assert problems(["🎲 ann fait 2 et va à la case 1 (Concentration)"], "fr") == []
     assert problems(list(english.values()), "fr"), "the English catalog reads as French"
 

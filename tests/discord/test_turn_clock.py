@@ -265,10 +265,12 @@ async def test_a_one_minute_clock_runs_out_three_times_and_its_messages_tidy_up(
     def clock_messages() -> list[str]:
         """The thread's messages about ann's turn and its clock, as they stand (not the board's clock line)."""
         return [
-            m.content for m in bot_messages(thread, env)
-            if m.content.startswith(("🔔", "⏰", "⌛", "🤖", "👋")) and not m.components
+            m.content
+            for m in bot_messages(thread, env)
+            if m.content.startswith(("🔔", "⏰", "⌛", "🤖", "👋"))
+            and not m.components
             and (ann.mention in m.content or " ann " in m.content)
-        ]  # fmt: skip
+        ]
 
     for missed in (1, 2, 3):
         record = await session(env, record.id)

@@ -58,8 +58,9 @@ def crowded(seats: int, seed: int) -> FireshipState:
     hands = {s: [kept[rng.below(len(kept))] for _ in range(rng.below(4))] for s in range(seats)}
     drawn = ["lose_boat", "lose_boat", "lose_plane", "wheel", "wheel", "bermuda", "non", "boum", "whirlpool"]
     deck = [drawn[rng.below(len(drawn))] for _ in range(12)]
-    return build(pieces, seats=seats, hands=hands, deck=deck, rounds=5, seed=seed, phase="roll",
-                 current=rng.below(seats))  # fmt: skip
+    return build(
+        pieces, seats=seats, hands=hands, deck=deck, rounds=5, seed=seed, phase="roll", current=rng.below(seats)
+    )
 
 
 def play(state: FireshipState, seed: int, computer: bool) -> tuple[FireshipState, list[list[Event]], list[Window]]:
@@ -140,8 +141,11 @@ def built() -> list[tuple[FireshipState, int, FireshipAction]]:
         {0: ["non"], 1: ["plus_one"]},
         {0: ["non", "plus_one"], 1: ["non", "plus_one"]},
     ):
-        attack = build([(0, "boat", "J8"), (0, "boat", "I8"), (1, "plane", "K8"), (1, "boat", "R18")], hands=hands,
-                       seed=face_seed(0))  # fmt: skip
+        attack = build(
+            [(0, "boat", "J8"), (0, "boat", "I8"), (1, "plane", "K8"), (1, "boat", "R18")],
+            hands=hands,
+            seed=face_seed(0),
+        )
         openers.append((attack, 0, Attack(leader="0", target="2")))
     plus = build([(0, "boat", "J8"), (1, "boat", "K8"), (1, "boat", "R18")], hands={0: ["plus_one"], 1: ["non"]})
     openers.append((plus, 0, Attack(leader="0", target="1", plus=True)))
@@ -154,13 +158,21 @@ def built() -> list[tuple[FireshipState, int, FireshipAction]]:
     pieces = [(0, "boat", "G7"), (1, "boat", "H8"), (2, "boat", "F6"), (1, "boat", "R18"), (2, "boat", "B18")]
     three = wheel_state("kraken", pieces=pieces, seats=3, hands={1: ["non"], 2: ["non"]})
     openers.append((three, 0, Use(piece=0)))
-    card = build([(0, "boat", "J3"), (1, "boat", "H8"), (1, "boat", "R18")], hands={1: ["non"]}, deck=["wheel"],
-                 seed=spin_seed("kraken"))  # fmt: skip
+    card = build(
+        [(0, "boat", "J3"), (1, "boat", "H8"), (1, "boat", "R18")],
+        hands={1: ["non"]},
+        deck=["wheel"],
+        seed=spin_seed("kraken"),
+    )
     picking = ENGINE.apply(card, 0, Use(piece=0)).state
     assert picking.pick is not None and picking.pick.kind == "kraken"
     openers.append((picking, 0, Rise(at=at("G7"))))
-    whirlpool = build([(1, "boat", "K8"), (0, "plane", "A1"), (1, "boat", "R18")], current=1,
-                      whirlpools=[(0, at("K8"))], hands={1: ["non"]})  # fmt: skip
+    whirlpool = build(
+        [(1, "boat", "K8"), (0, "plane", "A1"), (1, "boat", "R18")],
+        current=1,
+        whirlpools=[(0, at("K8"))],
+        hands={1: ["non"]},
+    )
     openers.append((whirlpool, 1, EndTurn()))
     return openers
 
@@ -239,8 +251,10 @@ def test_the_player_shown_to_act_is_told_to_wait() -> None:
 
 def without_answers(state: FireshipState, keep: int) -> FireshipState:
     """``state`` with nobody holding "Non" or "+1", except the "+1" of seat ``keep``."""
-    hands = [[c for c in hand if c not in REACTIONS or (c == "plus_one" and seat == keep)]
-             for seat, hand in enumerate(state.hands)]  # fmt: skip
+    hands = [
+        [c for c in hand if c not in REACTIONS or (c == "plus_one" and seat == keep)]
+        for seat, hand in enumerate(state.hands)
+    ]
     return state.model_copy(update={"hands": hands})
 
 

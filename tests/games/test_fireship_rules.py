@@ -178,8 +178,9 @@ def legal(state: FireshipState, seat: int | None = None) -> list[Any]:
 
 
 def cells_of(state: FireshipState, owner: int | None = None, kind: str | None = None) -> list[str]:
-    return sorted(label(p.cell) for p in state.pieces
-                  if (owner is None or p.owner == owner) and (kind is None or p.kind == kind))  # fmt: skip
+    return sorted(
+        label(p.cell) for p in state.pieces if (owner is None or p.owner == owner) and (kind is None or p.kind == kind)
+    )
 
 
 def ids(state: FireshipState) -> set[int]:
@@ -361,8 +362,18 @@ def test_the_home_square_is_one_cell_holding_many_pieces() -> None:
     Checks: four pieces share the home A1; each of them may leave by either side (B1 or A2,
     1 point each); a piece may sail back into its home while others stand there; another
     player's home is closed (house rule no_passing)."""
-    state = build([(0, "boat", "A1"), (0, "boat", "A1"), (0, "plane", "A1"), (0, "boat", "C1"),
-                   (1, "boat", "R19"), (1, "boat", "S19")], phase="move", points=2)  # fmt: skip
+    state = build(
+        [
+            (0, "boat", "A1"),
+            (0, "boat", "A1"),
+            (0, "plane", "A1"),
+            (0, "boat", "C1"),
+            (1, "boat", "R19"),
+            (1, "boat", "S19"),
+        ],
+        phase="move",
+        points=2,
+    )
     assert {a.piece for a in legal(state) if isinstance(a, Select)} == {0, 1, 2, 3}
     out, _ = act(state, Select(piece=0))
     assert ENGINE.destinations(out)[at("B1")] == 1 and ENGINE.destinations(out)[at("A2")] == 1
@@ -425,17 +436,37 @@ def test_power_counts_the_leader_and_its_colour_one_cell_around() -> None:
     enemy boat on H10 defends with its plane (G10) and battleship (G11): 1+2+4 = 7; its
     boat on F10, two cells away, adds nothing."""
     assert "one_cell" in HOUSE_RULES
-    state = build([
-        (0, "boat", "I9"), (0, "plane", "H8"), (0, "battleship", "I8"), (0, "boat", "G9"),
-        (1, "boat", "H10"), (1, "plane", "G10"), (1, "battleship", "G11"), (1, "boat", "F10"),
-    ], islands={5: 0})  # fmt: skip
+    state = build(
+        [
+            (0, "boat", "I9"),
+            (0, "plane", "H8"),
+            (0, "battleship", "I8"),
+            (0, "boat", "G9"),
+            (1, "boat", "H10"),
+            (1, "plane", "G10"),
+            (1, "battleship", "G11"),
+            (1, "boat", "F10"),
+        ],
+        islands={5: 0},
+    )
     assert ENGINE.power(state, "0") == 9 and ENGINE.power(state, "4") == 7
     option = attacks(state)[("0", "4", False)]
     assert (option.attack, option.defence, option.die) == (9, 7, "blue")
     _after, events = act(state, Attack(leader="0", target="4"))
-    assert of(events, Attacked) == [Attacked(seat=0, leader="0", target="4", defender=1, attack=9, defence=7,
-                                             leader_kind="boat", leader_cell=at("I9"), target_kind="boat",
-                                             target_cell=at("H10"))]  # fmt: skip
+    assert of(events, Attacked) == [
+        Attacked(
+            seat=0,
+            leader="0",
+            target="4",
+            defender=1,
+            attack=9,
+            defence=7,
+            leader_kind="boat",
+            leader_cell=at("I9"),
+            target_kind="boat",
+            target_cell=at("H10"),
+        )
+    ]
     # Each kind's own worth, alone.
     alone = build([(0, "boat", "B3"), (0, "plane", "F3"), (0, "battleship", "M3"), (1, "boat", "R18")], islands={1: 1})
     assert [ENGINE.power(alone, ref) for ref in ("0", "1", "2", "i1")] == [1, 2, 4, 2]
@@ -460,8 +491,18 @@ def test_every_other_colour_is_an_enemy() -> None:
     « Après avoir lancé les dés, le joueur peut choisir d’attaquer une cible qui peut être n’importe quel pion d’une couleur adverse (îles incluses). »
     Checks: with three players, a battleship may attack either enemy's boat, the white
     boat and an enemy island next to it, never its own pieces."""
-    state = build([(0, "battleship", "J8"), (0, "boat", "K7"), (1, "boat", "I8"), (2, "boat", "K8"),
-                   (None, "boat", "J7"), (2, "boat", "J9")], seats=3, islands={5: 1})  # fmt: skip
+    state = build(
+        [
+            (0, "battleship", "J8"),
+            (0, "boat", "K7"),
+            (1, "boat", "I8"),
+            (2, "boat", "K8"),
+            (None, "boat", "J7"),
+            (2, "boat", "J9"),
+        ],
+        seats=3,
+        islands={5: 1},
+    )
     targets = {target for leader, target, _ in attacks(state) if leader == "0"}
     assert targets == {"2", "3", "4", "5"}
     assert not any(target == "1" for _, target, _ in attacks(state))
@@ -503,8 +544,11 @@ def test_taking_a_white_island() -> None:
     destroyed and one of the winner's boats (from its supply) takes the green dot. A third
     colour's boat beside the island is no defender and stays."""
     assert {"white", "green_dot"} <= set(HOUSE_RULES)
-    state = build([(0, "battleship", "I9"), (None, "boat", "J11"), (2, "boat", "K9"), (1, "boat", "A19")],
-                  seats=3, seed=face_seed(0))  # fmt: skip
+    state = build(
+        [(0, "battleship", "I9"), (None, "boat", "J11"), (2, "boat", "K9"), (1, "boat", "A19")],
+        seats=3,
+        seed=face_seed(0),
+    )
     assert ENGINE.power(state, "i5") == 3
     option = attacks(state)[("0", "i5", False)]
     assert (option.attack, option.defence, option.die) == (4, 3, "blue")
@@ -529,8 +573,11 @@ def test_taking_an_enemy_island() -> None:
     battleship and plane attack with 6; on a win seat 1's pieces around the island are
     destroyed, its boat two cells away (L10) is not, seat 0's flag flies and its boat
     takes the green dot."""
-    state = build([(0, "battleship", "I9"), (0, "plane", "H9"), (1, "boat", "J11"), (1, "boat", "K10"),
-                   (1, "boat", "L10")], islands={5: 1}, seed=face_seed(1))  # fmt: skip
+    state = build(
+        [(0, "battleship", "I9"), (0, "plane", "H9"), (1, "boat", "J11"), (1, "boat", "K10"), (1, "boat", "L10")],
+        islands={5: 1},
+        seed=face_seed(1),
+    )
     option = attacks(state)[("0", "i5", False)]
     assert (option.attack, option.defence, option.die) == (6, 4, "blue")
     after, events = act(state, Attack(leader="0", target="i5"))
@@ -563,8 +610,10 @@ def test_each_piece_leads_one_attack_a_turn() -> None:
     against the boat on I8 in the same turn, lost or won, but the boat on J7 beside it may
     (1 + 4 against 1); next turn the battleship may lead again."""
     assert "lead_once" in HOUSE_RULES
-    state = build([(0, "battleship", "J8"), (0, "boat", "J7"), (1, "boat", "K8"), (1, "boat", "I8"),
-                   (1, "boat", "R18")], seed=face_seed(5))  # fmt: skip
+    state = build(
+        [(0, "battleship", "J8"), (0, "boat", "J7"), (1, "boat", "K8"), (1, "boat", "I8"), (1, "boat", "R18")],
+        seed=face_seed(5),
+    )
     after, events = act(state, Attack(leader="0", target="2"))
     assert not of(events, AttackRolled)[0].won  # lost, and still used up
     assert ("0", "3", False) not in attacks(after) and ("0", "2", False) not in attacks(after)
@@ -622,8 +671,9 @@ def test_the_battleship_cell(face: int) -> None:
     assert cells_of(after, 0, "battleship") == (["A1"] if won else [])
     assert after.supply[0]["battleship"] == 2 - won
     # With both battleships already on the board, a win gives nothing.
-    full = build([(0, "plane", "J1"), (0, "battleship", "C3"), (0, "battleship", "D3"), (1, "boat", "R18")],
-                 seed=face_seed(0))  # fmt: skip
+    full = build(
+        [(0, "plane", "J1"), (0, "battleship", "C3"), (0, "battleship", "D3"), (1, "boat", "R18")], seed=face_seed(0)
+    )
     after, events = act(full, Use(piece=0))
     assert of(events, Gained) == [Gained(seat=0, what="battleship", given=False)]
     assert len(cells_of(after, 0, "battleship")) == 2
@@ -767,8 +817,16 @@ def test_the_kraken_of_the_wheel() -> None:
     player's own boat, the white boat on E6), except the boat at the centre; pieces just
     outside (J7, G10) stay, and so does the island E5's flag."""
     assert "kraken" in HOUSE_RULES
-    pieces = [(0, "boat", "G7"), (1, "boat", "E9"), (1, "plane", "I5"), (0, "boat", "H8"), (None, "boat", "E6"),
-              (1, "boat", "J7"), (1, "boat", "G10"), (0, "plane", "A1")]  # fmt: skip
+    pieces = [
+        (0, "boat", "G7"),
+        (1, "boat", "E9"),
+        (1, "plane", "I5"),
+        (0, "boat", "H8"),
+        (None, "boat", "E6"),
+        (1, "boat", "J7"),
+        (1, "boat", "G10"),
+        (0, "plane", "A1"),
+    ]
     state = wheel_state("kraken", pieces=pieces, islands={1: 1})
     after, events = act(state, Use(piece=0))
     assert of(events, KrakenRose) == [KrakenRose(seat=0, cell=at("G7"))]
@@ -786,8 +844,11 @@ def test_the_kraken_of_a_card_rises_on_a_chance_cell_of_the_players_choice() -> 
     wheel; on a Kraken the player picks among the 8 chance cells (the wheel and mystery
     cells), nothing else; risen on M13 it destroys every piece in M13's square but the one
     on M13."""
-    state = build([(0, "plane", "J3"), (1, "boat", "M13"), (1, "boat", "O14"), (0, "boat", "K11"),
-                   (1, "boat", "R18")], deck=["wheel"], seed=spin_seed("kraken"))  # fmt: skip
+    state = build(
+        [(0, "plane", "J3"), (1, "boat", "M13"), (1, "boat", "O14"), (0, "boat", "K11"), (1, "boat", "R18")],
+        deck=["wheel"],
+        seed=spin_seed("kraken"),
+    )
     picking, events = act(state, Use(piece=0))
     assert of(events, Drew) == [Drew(seat=0, card="wheel")] and of(events, Spun)[0].segment == "kraken"
     assert picking.phase == "pick" and ENGINE.to_act(picking) == {0}
@@ -814,8 +875,11 @@ def test_kept_cards_go_to_the_hand_in_secret_the_others_act_at_once() -> None:
     assert "kept_cards" in HOUSE_RULES
     assert {"non", "boum", "plus_one", "updraft", "fog", "whirlpool"} == cards.KEEPABLE
     for card in cards.DECK:
-        state = build([(0, "plane", "J3"), (0, "plane", "A1"), (0, "boat", "A1"), (1, "boat", "R18")],
-                      deck=["gain_boat", card], seed=spin_seed("gain_boat"))  # fmt: skip
+        state = build(
+            [(0, "plane", "J3"), (0, "plane", "A1"), (0, "boat", "A1"), (1, "boat", "R18")],
+            deck=["gain_boat", card],
+            seed=spin_seed("gain_boat"),
+        )
         after, events = act(state, Use(piece=0))
         assert after.deck == ["gain_boat"]
         if card in cards.KEEPABLE:
@@ -864,8 +928,17 @@ def test_boum_is_kept_and_played_on_a_later_turn() -> None:
     Checks: a Boum drawn on the mystery cell is kept; on a later turn, after the moves, it
     destroys any boat not the player's (an enemy's or a white one, anywhere on the board),
     never a plane or a battleship; played, it is shown (CardPlayed) and discarded."""
-    state = build([(0, "plane", "J3"), (1, "boat", "R18"), (1, "plane", "Q18"), (1, "battleship", "P18"),
-                   (None, "boat", "E6"), (0, "boat", "B2")], deck=["boum"])  # fmt: skip
+    state = build(
+        [
+            (0, "plane", "J3"),
+            (1, "boat", "R18"),
+            (1, "plane", "Q18"),
+            (1, "battleship", "P18"),
+            (None, "boat", "E6"),
+            (0, "boat", "B2"),
+        ],
+        deck=["boum"],
+    )
     state, _ = act(state, Use(piece=0))
     assert state.hands[0] == ["boum"]
     state = next_turn(state)
@@ -882,8 +955,11 @@ def test_boum_is_kept_and_played_on_a_later_turn() -> None:
 
 def attack_with_reactions(hands: dict[int, list[str]], seed: int = 0) -> FireshipState:
     """Seat 0's boat on J8 (with a boat beside it on I8: 2) attacks seat 1's plane on K8 (2)."""
-    state = build([(0, "boat", "J8"), (0, "boat", "I8"), (1, "plane", "K8"), (1, "boat", "R18")],
-                  hands=hands, seed=face_seed(seed))  # fmt: skip
+    state = build(
+        [(0, "boat", "J8"), (0, "boat", "I8"), (1, "plane", "K8"), (1, "boat", "R18")],
+        hands=hands,
+        seed=face_seed(seed),
+    )
     state, _events = act(state, Attack(leader="0", target="2"))
     return state
 
@@ -956,8 +1032,9 @@ def test_plus_one_in_attack() -> None:
     Checks: at equal power the attacker may attack with its +1 (offered as a separate
     attack, with the blue-edged die): face 3 of the die, a loss on the plain die, wins; a
     lone boat with +1 may attack a plane (1 + 1 = 2), on the plain die."""
-    state = build([(0, "boat", "J8"), (1, "boat", "K8"), (1, "boat", "R18")], hands={0: ["plus_one"]},
-                  seed=face_seed(3))  # fmt: skip
+    state = build(
+        [(0, "boat", "J8"), (1, "boat", "K8"), (1, "boat", "R18")], hands={0: ["plus_one"]}, seed=face_seed(3)
+    )
     options = attacks(state)
     assert options[("0", "1", False)].die == "plain" and options[("0", "1", True)].die == "blue"
     assert Attack(leader="0", target="1", plus=True).token() == "a0-1-p"
@@ -1079,8 +1156,17 @@ def test_the_tourbillon_strikes_at_its_owners_next_turn() -> None:
     starts, it destroys every boat and battleship on its cell and the 8 around, whoever owns
     them, sparing planes and ships two cells away; the player then rolls as usual."""
     assert "whirlpool" in HOUSE_RULES
-    state = build([(1, "boat", "K8"), (1, "battleship", "L9"), (1, "plane", "J9"), (0, "boat", "J7"),
-                   (1, "boat", "M8"), (0, "plane", "A1")], hands={0: ["whirlpool"]})  # fmt: skip
+    state = build(
+        [
+            (1, "boat", "K8"),
+            (1, "battleship", "L9"),
+            (1, "plane", "J9"),
+            (0, "boat", "J7"),
+            (1, "boat", "M8"),
+            (0, "plane", "A1"),
+        ],
+        hands={0: ["whirlpool"]},
+    )
     plays = {a.at for a in legal(state) if isinstance(a, Play)}
     assert plays == {"K8", "L9", "M8"}
     state, events = act(state, Play(card="whirlpool", at="K8"))
@@ -1176,8 +1262,10 @@ def test_losing_the_last_boat_to_the_wheel_or_a_card_ends_the_game() -> None:
     boat, which leaves the board; seat 0 is out and seat 1 wins at once ("last"), nobody is
     left to act and no choice is pending. With three players the game goes on: the turn
     passes to seat 1."""
-    for state in (wheel_state("lose_boat", pieces=[(0, "boat", "G7"), (1, "boat", "R18")]),
-                  build([(0, "boat", "J3"), (1, "boat", "R18")], deck=["lose_boat"])):  # fmt: skip
+    for state in (
+        wheel_state("lose_boat", pieces=[(0, "boat", "G7"), (1, "boat", "R18")]),
+        build([(0, "boat", "J3"), (1, "boat", "R18")], deck=["lose_boat"]),
+    ):
         picking, _ = act(state, Use(piece=0))
         assert picking.phase == "pick" and legal(picking) == [Lose(piece=0)]
         over, events = act(picking, Lose(piece=0))
@@ -1262,13 +1350,19 @@ def test_white_boats_can_be_attacked_and_lost_pieces_can_be_won_again() -> None:
     assert (option.attack, option.defence, option.die) == (4, 3, "blue")
     after, _ = act(state, Attack(leader="0", target="1"))
     assert 1 not in ids(after) and ENGINE.power(after, "i5") == 2
-    full = build([(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
-                 deck=["gain_boat", "gain_boat"])  # fmt: skip
+    full = build(
+        [(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
+        deck=["gain_boat", "gain_boat"],
+    )
     assert full.supply[0]["boat"] == 0
     _none, events = act(full, Use(piece=0))
     assert of(events, Gained) == [Gained(seat=0, what="boat", given=False)]
-    lost = build([(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
-                 deck=["gain_boat", "gain_boat"], hands={1: ["boum"]}, current=1)  # fmt: skip
+    lost = build(
+        [(0, "boat", "J3")] + [(0, "boat", "A1")] * 14 + [(1, "plane", "K3"), (1, "boat", "R18")],
+        deck=["gain_boat", "gain_boat"],
+        hands={1: ["boum"]},
+        current=1,
+    )
     lost, _ = act(lost, Play(card="boum", at="1"))
     assert lost.supply[0]["boat"] == 1
     lost = finish(lost)
@@ -1283,8 +1377,9 @@ def test_the_mystery_deck_is_reshuffled_when_it_runs_out() -> None:
     Checks (house rule deck): with the deck empty, the played cards (discard) are shuffled
     into a new deck (Reshuffled) and the draw goes on; cards kept in hands stay there."""
     assert "deck" in HOUSE_RULES
-    state = build([(0, "plane", "J3"), (1, "boat", "R18")], deck=[], discard=["gain_boat", "gain_boat", "non"],
-                  hands={1: ["fog"]})  # fmt: skip
+    state = build(
+        [(0, "plane", "J3"), (1, "boat", "R18")], deck=[], discard=["gain_boat", "gain_boat", "non"], hands={1: ["fog"]}
+    )
     after, events = act(state, Use(piece=0))
     assert [e.kind for e in events][:3] == ["special_used", "reshuffled", "drew"]
     assert len(after.deck) == 2 and after.hands[1] == ["fog"]

@@ -85,10 +85,20 @@ def test_typos_allowed_grow_with_the_length() -> None:
 
 @pytest.mark.parametrize(
     ("a", "b", "edits"),
-    [("", "", 0), ("abc", "abc", 0), ("abc", "", 3), ("", "ab", 2), ("miroir", "mirroir", 1), ("miroir", "miroi", 1),
-     ("miroir", "mirior", 1), ("miroir", "imroir", 1), ("miroir", "miroar", 1), ("canard", "cafard", 1),
-     ("kitten", "sitting", 3)],
-)  # fmt: skip
+    [
+        ("", "", 0),
+        ("abc", "abc", 0),
+        ("abc", "", 3),
+        ("", "ab", 2),
+        ("miroir", "mirroir", 1),
+        ("miroir", "miroi", 1),
+        ("miroir", "mirior", 1),
+        ("miroir", "imroir", 1),
+        ("miroir", "miroar", 1),
+        ("canard", "cafard", 1),
+        ("kitten", "sitting", 3),
+    ],
+)
 def test_distance(a: str, b: str, edits: int) -> None:
     """Insert, delete, replace, and a swap of neighbours each count one edit."""
     assert distance(a, b) == edits

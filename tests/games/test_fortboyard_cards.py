@@ -225,6 +225,11 @@ def test_duels_vary_within_the_bounds_the_rules_state(card: dict, field: str, bo
     for value in (low - 1, high + 1):
         with pytest.raises(ValidationError):
             adapter.validate_python({**card, field: value})
-    sides = [side for lang in LANGUAGES for c in deck(lang).trials["duel"] for side in (c.red, c.blue)
-             if side.kind == card["kind"]]  # fmt: skip
+    sides = [
+        side
+        for lang in LANGUAGES
+        for c in deck(lang).trials["duel"]
+        for side in (c.red, c.blue)
+        if side.kind == card["kind"]
+    ]
     assert sides and all(low <= getattr(side, field) <= high for side in sides)

@@ -72,8 +72,12 @@ def sampled() -> list[tuple[FortBoyardState, int]]:
     """States where a seat is to act, from games of every level, a few of each phase."""
     out: list[tuple[FortBoyardState, int]] = []
     per_phase: dict[str, int] = {}
-    tables = [(2, ("strong", "normal")), (3, ("easy", "random", "strong")), (2, ("random", "easy")),
-              (4, ("normal", "strong", "random", "easy"))]  # fmt: skip
+    tables = [
+        (2, ("strong", "normal")),
+        (3, ("easy", "random", "strong")),
+        (2, ("random", "easy")),
+        (4, ("normal", "strong", "random", "easy")),
+    ]
     for seed in range(8):
         players, seats = tables[seed % len(tables)]
         for state in play_out(players, 100 + seed, seats):
@@ -106,8 +110,9 @@ def hidden_twin(state: FortBoyardState, seat: int, rng: Rng) -> FortBoyardState:
         if progress.trial.kind in ("riddle", "quickfire"):
             progress.trial = progress.trial.model_copy(update={"answer": "zzzz", "variants": []})
         progress.wait = 9 - progress.wait
-        progress.choices = {s: SIGNS[(SIGNS.index(sign) + 1) % 4] if s != seat else sign
-                            for s, sign in progress.choices.items()}  # fmt: skip
+        progress.choices = {
+            s: SIGNS[(SIGNS.index(sign) + 1) % 4] if s != seat else sign for s, sign in progress.choices.items()
+        }
     return twin
 
 
@@ -154,10 +159,16 @@ def test_same_seed_same_budget_same_move(level: Level) -> None:
             assert decide(state, seat, level, seed) == decide(state, seat, level, seed)
 
 
-@pytest.mark.parametrize(("players", "seats"), [
-    (2, ("easy", "normal")), (2, ("strong", "random")), (3, ("strong", "easy", "normal")),
-    (4, ("random", "strong", "strong", "easy")), (5, ("normal", "easy", "strong", "random", "normal")),
-])  # fmt: skip
+@pytest.mark.parametrize(
+    ("players", "seats"),
+    [
+        (2, ("easy", "normal")),
+        (2, ("strong", "random")),
+        (3, ("strong", "easy", "normal")),
+        (4, ("random", "strong", "strong", "easy")),
+        (5, ("normal", "easy", "strong", "random", "normal")),
+    ],
+)
 def test_every_level_plays_legal_moves_to_the_end(players: int, seats: tuple[str, ...]) -> None:
     """Whole games where computers of every level (and random players) sit together: each move
     a computer chooses is legal, and the game ends with a winner or a tie."""

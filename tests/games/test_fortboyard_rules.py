@@ -89,8 +89,12 @@ from tests.games.rule_book import check_quotes
 
 CONCENTRATION, FORCE, DUEL, ENIGME, PRISON, PASSE, OTHER_PASSE = 1, 2, 3, 4, 6, 8, 19
 
-RIDDLE = Riddle(kind="riddle", text="Je te rends ton sourire sans jamais rire. Qui suis-je ?", answer="le miroir",
-                variants=["la glace"])  # fmt: skip
+RIDDLE = Riddle(
+    kind="riddle",
+    text="Je te rends ton sourire sans jamais rire. Qui suis-je ?",
+    answer="le miroir",
+    variants=["la glace"],
+)
 QUESTION = Quickfire(kind="quickfire", question="Combien font 7 fois 8 ?", answer="56", variants=["cinquante-six"])
 SEQUENCE = Sequence(kind="sequence", items=["bougie", "dragon", "ancre", "igloo"], show_seconds=6)
 COUNT = Count(kind="count", text="Le petit renard traverse la rivière en sautant de pierre en pierre.", letter="r")
@@ -737,8 +741,9 @@ def test_round_2_the_duel_stake_goes_to_whoever_wins() -> None:
         loser = 2 - winner
         if stake == "clue":
             assert of(events, ClueWon) == [ClueWon(seat=winner, number=2)]
-            assert of(events, Clue) == [Clue(seat=winner, number=2, text=word(state, winner).clues[1],
-                                             audience=frozenset({winner}))]  # fmt: skip
+            assert of(events, Clue) == [
+                Clue(seat=winner, number=2, text=word(state, winner).clues[1], audience=frozenset({winner}))
+            ]
             assert state.players[winner].clues == 2 and state.players[loser].clues == 1
             assert not of(events, KeyWon) and state.players[0].keys == 1
         else:
@@ -950,8 +955,15 @@ def test_riddle_judged() -> None:
     """« résolvez l'énigme que le Père Fouras vous pose »
     Checks: right answers (variant, article, case, accents, one typo) win; a wrong one or an
     empty one fails; a number is refused nowhere but judged wrong."""
-    for text, won in (("la glace", True), ("MIROIR", True), ("le mirroir", True), ("miroirs", True),
-                      ("fenêtre", False), ("", False), ("42", False)):  # fmt: skip
+    for text, won in (
+        ("la glace", True),
+        ("MIROIR", True),
+        ("le mirroir", True),
+        ("miroirs", True),
+        ("fenêtre", False),
+        ("", False),
+        ("42", False),
+    ):
         state = start(game(3), "enigme", RIDDLE, [0])
         _, events = act(state, 0, Answer(text=text))
         assert of(events, TrialEnded)[0].success is won, text
@@ -974,8 +986,11 @@ def test_sequence_is_shown_then_hidden_and_retyped_in_order() -> None:
     for seat in (None, 0, 1):
         text = ENGINE.view(state, seat).model_dump_json()
         assert not any(item in text for item in SEQUENCE.items)
-    for text, won in (("Bougie, dragon, ancre, iglou", True), ("dragon bougie ancre igloo", False),
-                      ("bougie dragon ancre", False)):  # fmt: skip
+    for text, won in (
+        ("Bougie, dragon, ancre, iglou", True),
+        ("dragon bougie ancre igloo", False),
+        ("bougie dragon ancre", False),
+    ):
         _, events = act(state, 0, Answer(text=text))
         assert of(events, TrialEnded)[0].success is won, text
 
@@ -998,8 +1013,12 @@ def test_typing_judged() -> None:
     faites l'épreuve demandée. »
     Checks: every word in order, small typos aside, wins; a missing or an extra word fails."""
     state = start(game(3), "force", TYPING, [0])
-    for text, won in (("maison jardin soleil", True), ("MAISON, jardim soleil", True),
-                      ("maison soleil", False), ("maison jardin soleil lune", False)):  # fmt: skip
+    for text, won in (
+        ("maison jardin soleil", True),
+        ("MAISON, jardim soleil", True),
+        ("maison soleil", False),
+        ("maison jardin soleil lune", False),
+    ):
         _, events = act(state, 0, Answer(text=text))
         assert of(events, TrialEnded)[0].success is won, text
 
@@ -1060,8 +1079,9 @@ def test_quickfire_nobody_right_is_replayed_then_the_die_decides() -> None:
         state, _ = act(state, 0, Answer(text="12"))
         state, events = act(state, 1, TimeUp())
         assert of(events, TrialEnded)[0].success is False
-        assert of(events, TrialBegan) == [TrialBegan(category="duel", trial_kind=of(events, TrialBegan)[0].trial_kind,
-                                                     players=[0, 1], replay=True)]  # fmt: skip
+        assert of(events, TrialBegan) == [
+            TrialBegan(category="duel", trial_kind=of(events, TrialBegan)[0].trial_kind, players=[0, 1], replay=True)
+        ]
         assert state.trial is not None and state.trial.replays == replay and state.phase == "trial"
         cards.append(state.trial.card)
         state.trial = trials.begin("duel", state.trial.card, QUESTION, [0, 1], "key", replays=replay)
@@ -1081,8 +1101,13 @@ def test_spsw_the_well_beats_stone_and_scissors_and_loses_to_paper() -> None:
     duellist's pending sign is not in the other's view."""
     assert BEATS["well"] == {"stone", "scissors"} and "well" in BEATS["paper"]
     assert BEATS["stone"] == {"scissors"} and BEATS["scissors"] == {"paper"}
-    for a, b, winner in (("well", "stone", 0), ("scissors", "well", 1), ("paper", "well", 0),
-                         ("stone", "scissors", 0), ("paper", "scissors", 1)):  # fmt: skip
+    for a, b, winner in (
+        ("well", "stone", 0),
+        ("scissors", "well", 1),
+        ("paper", "well", 0),
+        ("stone", "scissors", 0),
+        ("paper", "scissors", 1),
+    ):
         state = start(game(3), "duel", SPSW, [0, 1])
         state, events = act(state, 0, Show(sign=a))
         assert not events and ENGINE.view(state, 1).trial.sign is None and ENGINE.view(state, 0).trial.sign == a
@@ -1113,8 +1138,13 @@ def test_time_up_is_the_first_legal_action_of_every_play_stage() -> None:
     House rule "clock": when the hourglass runs out the bot plays the first legal action. Checks:
     for every kind of trial, in its play stage, TimeUp comes first for every player still to act;
     a solo trial whose clock runs out fails; the whole table is shown the hourglass."""
-    solo = [("enigme", RIDDLE), ("concentration", SEQUENCE), ("concentration", COUNT), ("force", TYPING),
-            ("force", DICE)]  # fmt: skip
+    solo = [
+        ("enigme", RIDDLE),
+        ("concentration", SEQUENCE),
+        ("concentration", COUNT),
+        ("force", TYPING),
+        ("force", DICE),
+    ]
     for category, trial in solo:
         state = start(game(3), category, trial, [0])
         if state.trial is not None and state.trial.stage == "look":
@@ -1184,8 +1214,11 @@ def test_the_trial_answer_is_in_no_view_while_the_trial_runs() -> None:
     """« faites-la lire à voix haute par votre voisin de gauche et résolvez l'énigme »
     Checks: riddle, quickfire and count: the expected answer (and its variants) is in no view,
     public or seated, while the trial runs; the riddle's text is shown."""
-    for category, trial, players in (("enigme", RIDDLE, [0]), ("duel", QUESTION, [0, 1]),
-                                     ("concentration", COUNT, [0])):  # fmt: skip
+    for category, trial, players in (
+        ("enigme", RIDDLE, [0]),
+        ("duel", QUESTION, [0, 1]),
+        ("concentration", COUNT, [0]),
+    ):
         state = start(game(3), category, trial, players)
         assert state.trial is not None
         answer = trials.expected(state.trial)

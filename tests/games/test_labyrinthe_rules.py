@@ -263,9 +263,14 @@ def test_a_change_turns_the_centre_any_amount_or_a_corridor_one_notch() -> None:
     state = ENGINE.new_game(2, ENGINE.make_options({"first_player": "lobby"}), seed=3)
     turns = [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, Turn)]
     assert {(t.ring, t.by) for t in turns} == {
-        (maze.CENTRE, 1), (maze.CENTRE, 2), (maze.CENTRE, 3),
-        (maze.INNER, 1), (maze.INNER, -1), (maze.OUTER, 1), (maze.OUTER, -1),
-    }  # fmt: skip
+        (maze.CENTRE, 1),
+        (maze.CENTRE, 2),
+        (maze.CENTRE, 3),
+        (maze.INNER, 1),
+        (maze.INNER, -1),
+        (maze.OUTER, 1),
+        (maze.OUTER, -1),
+    }
     for by in (1, 2, 3):
         turned, events = act(state, Turn(ring=maze.CENTRE, by=by))
         assert turned.rotation == (by, 0, 0, 0, 0, 0)

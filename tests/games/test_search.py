@@ -82,8 +82,9 @@ class Nim(Engine[NimState, Take]):
 
     def determinize(self, view: Any, rng: Rng) -> NimState:
         """Nothing is hidden: the view is the whole state; only the generator is drawn afresh."""
-        return NimState(schema_version=1, seats=2, rng=Rng.from_seed(rng.next_u64()), sticks=view.sticks,
-                        current=view.current)  # fmt: skip
+        return NimState(
+            schema_version=1, seats=2, rng=Rng.from_seed(rng.next_u64()), sticks=view.sticks, current=view.current
+        )
 
 
 NIM = Nim()

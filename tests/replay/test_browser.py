@@ -40,9 +40,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext
         pytest.skip("no Chromium installed (apt-get install chromium) to open the replay page in")
     with sync_playwright() as driver:
         context = driver.chromium.launch_persistent_context(
-            tmp_path_factory.mktemp("chromium-profile"), executable_path=executable, headless=True,
-            args=CHROMIUM_FLAGS, viewport={"width": 1400, "height": 1000},
-        )  # fmt: skip
+            tmp_path_factory.mktemp("chromium-profile"),
+            executable_path=executable,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1400, "height": 1000},
+        )
         yield context
         context.close()
 

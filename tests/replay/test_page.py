@@ -37,9 +37,13 @@ def test_a_whole_game_gives_a_page_that_loads_nothing_and_fits_discord(game: str
     (style,) = inline(document, "style")
     (script,) = inline(document, "script")  # the other script is a JSON block, never run
     assert policy.split("; ") == [
-        "default-src 'none'", "img-src data:", f"style-src 'sha256-{sha256(style)}'",
-        f"script-src 'sha256-{sha256(script)}'", "base-uri 'none'", "form-action 'none'",
-    ]  # fmt: skip
+        "default-src 'none'",
+        "img-src data:",
+        f"style-src 'sha256-{sha256(style)}'",
+        f"script-src 'sha256-{sha256(script)}'",
+        "base-uri 'none'",
+        "form-action 'none'",
+    ]
     assert document.index("Content-Security-Policy") < document.index("<style>")  # in force before anything
     markup = re.sub(r"<script\b.*?</script>", "", document, flags=re.DOTALL)
     assert re.findall(r"<[a-z][^>]*\b(?:src|href|srcset|action|data|poster)\s*=", markup) == []  # no address
@@ -192,8 +196,12 @@ def test_tiles_keep_each_picture_and_share_what_repeats() -> None:
     assert film.frames[0] == {"w": 100, "h": 70, "g": written([0] + [2] * 11)}  # tiles 0 to 11, one up each time
     assert film.frames[1] == {"d": written([11, 24])}  # 11 tiles on, tile 12 (11 + 1, zigzagged): the bottom-right
     assert film.tiles == 12 + 1 + 1  # the small picture's four tiles are one
-    encoded = {"sheets": [base64.b64encode(sheet).decode() for sheet in film.sheets()], "columns": 32, "rows": 511,
-               "frames": film.frames}  # fmt: skip
+    encoded = {
+        "sheets": [base64.b64encode(sheet).decode() for sheet in film.sheets()],
+        "columns": 32,
+        "rows": 511,
+        "frames": film.frames,
+    }
     for frame, picture in zip(frames, pictures):
         assert rebuild(encoded, frame).tobytes() == picture.tobytes()
     assert written([0, 31, 32, 1025]) == "A" + "f" + "gB" + "hgB"  # base 32, lowest digit first, "more" +32
