@@ -2,7 +2,7 @@
 
 import io
 from abc import ABC, abstractmethod
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import discord
 from PIL import Image
@@ -39,18 +39,21 @@ class BoardMessage(NamedTuple):
         return found | {"attachments": files} if files else found  # a board with a picture replaces it
 
 
-class GameUI(ABC):
+S = TypeVar("S")  # the game's state type
+
+
+class GameUI(ABC, Generic[S]):
     game: str  # the engine's name
     title_key: str  # catalog key of the game's display name
     has_picture: bool = False  # ``picture`` draws the board
     tells_news: bool = False  # ``news`` may have a message for the thread after a change
 
     @abstractmethod
-    def board(self, record: SessionRecord, state: Any, lang: Language) -> list[BoardMessage]:
+    def board(self, record: SessionRecord, state: S, lang: Language) -> list[BoardMessage]:
         """The board, with controls while the game runs and none once it is over."""
 
     @abstractmethod
-    def result(self, record: SessionRecord, state: Any, lang: Language) -> discord.Embed:
+    def result(self, record: SessionRecord, state: S, lang: Language) -> discord.Embed:
         """The final result: winner, tie-break and score details."""
 
     # The rules sheet: ``<game>.rules.title``, the summary ``<game>.rules.summary``, then one field
@@ -102,11 +105,11 @@ class GameUI(ABC):
         its computers, at their levels, win a trial); none by default."""
         return []
 
-    def picture(self, record: SessionRecord, state: Any, lang: Language) -> bytes | None:
+    def picture(self, record: SessionRecord, state: S, lang: Language) -> bytes | None:
         """The board's PNG, if the game draws one (called off the event loop, cached per version)."""
         return None
 
-    def image(self, record: SessionRecord, state: Any, lang: Language) -> Image.Image | None:
+    def image(self, record: SessionRecord, state: S, lang: Language) -> Image.Image | None:
         """The same picture in RGB before it is encoded: the replay page cuts it into tiles that
         repeat from step to step, so it needs the drawing's exact colours (a picture reduced to
         its own palette shades its edges a little differently each time). By default, ``picture``
@@ -114,48 +117,48 @@ class GameUI(ABC):
         png = self.picture(record, state, lang)
         return Image.open(io.BytesIO(png)).convert("RGB") if png else None
 
-    def recent_lines(self, record: SessionRecord, state: Any, lang: Language) -> list[str]:
+    def recent_lines(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
         """The latest public moves told in words, oldest first (``record.recent``): the board shows
         the last few (``add_recent``), the History button all of them, privately."""
         return []
 
-    def describe(self, record: SessionRecord, state: Any, lang: Language) -> list[str]:
+    def describe(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
         """The board in words, from the public view: enough to play without the picture (the pieces
         and where they are, walls and open paths, the cards on show). Its first line sums up the
         position: it is the picture's text alternative; the whole is the Describe button's answer."""
         return []
 
-    def confirm_text(self, record: SessionRecord, state: Any, token: str, lang: Language) -> str:
+    def confirm_text(self, record: SessionRecord, state: S, token: str, lang: Language) -> str:
         """The question before a move the player may not expect to be final (button token ``ask-<token>``)."""
         return t(lang, "common.are_you_sure")
 
-    def private(self, record: SessionRecord, state: Any, seat: int, lang: Language) -> BoardMessage | None:
+    def private(self, record: SessionRecord, state: S, seat: int, lang: Language) -> BoardMessage | None:
         """What only ``seat`` may see, with its controls, for an ephemeral message; None: no secrets."""
         return None
 
-    def more(self, record: SessionRecord, state: Any, seat: int, name: str, lang: Language) -> BoardMessage | None:
+    def more(self, record: SessionRecord, state: S, seat: int, name: str, lang: Language) -> BoardMessage | None:
         """The private menu ``name`` a board button ``more-<name>`` opens for ``seat``; None
         when that seat has nothing to choose there now."""
         return None
 
-    def prompt(self, record: SessionRecord, state: Any, seat: int, name: str, lang: Language) -> Prompt | None:
+    def prompt(self, record: SessionRecord, state: S, seat: int, name: str, lang: Language) -> Prompt | None:
         """The text box a board button ``type-<name>`` opens for ``seat``; None when that seat
         has nothing to type there now."""
         return None
 
-    def typed_token(self, record: SessionRecord, state: Any, seat: int, name: str, text: str) -> str | None:
+    def typed_token(self, record: SessionRecord, state: S, seat: int, name: str, text: str) -> str | None:
         """The action token for ``text`` typed in the box ``name``; None when that box is stale
         (what it answered is over)."""
         return None
 
     def whisper(
-        self, record: SessionRecord, state: Any, seat: int, events: list[dict[str, Any]], lang: Language
+        self, record: SessionRecord, state: S, seat: int, events: list[dict[str, Any]], lang: Language
     ) -> str | None:
         """A DM telling ``seat`` the secrets just addressed to it (``record.whispers``); None: nothing
         worth a DM. Whatever it says must also be in ``private``, where it is never lost."""
         return None
 
-    def news(self, record: SessionRecord, state: Any, lang: Language) -> str | None:
+    def news(self, record: SessionRecord, state: S, lang: Language) -> str | None:
         """A message for the thread about the change just saved (``record.news``), told as it
         happens; it may mention players. None: the board's own log is enough. Only
         asked when ``tells_news`` is set."""

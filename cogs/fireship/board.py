@@ -114,7 +114,7 @@ def house_rule(key: str, lang: Language) -> str:
     return t(lang, f"fireship.house.{key}", **facts.get(key, {}))
 
 
-class FireshipUI(DescribesSea, PrivateView, Narration, GameUI):
+class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
     game = GAME
     title_key = "fireship.title"
     colour = COLOUR

@@ -129,7 +129,7 @@ def house_rule(key: str, lang: Language) -> str:
     return rule_text(f"fortboyard.house.{key}", lang)
 
 
-class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI):
+class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState]):
     game = GAME
     title_key = "fortboyard.title"
     colour = COLOUR

@@ -78,7 +78,7 @@ def _mark(lang: Language, mark: str, card: str, **params: object) -> str:
     return t(lang, f"forteresse.mark.{mark}" + (".queen" if queen else ""), **params)
 
 
-class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI):
+class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI[ForteresseState]):
     game = GAME
     title_key = "forteresse.title"
     colour = COLOUR

@@ -35,7 +35,7 @@ FIRST_MESSAGE_ROWS = 5
 COLOURS = {"basic": 0xC05621, "advanced": 0x6B46C1}
 
 
-class FortissimoUI(Narration, GameUI):
+class FortissimoUI(Narration, GameUI[FortissimoState]):
     game = GAME
     title_key = "fortissimo.title"
     colour = COLOURS["basic"]

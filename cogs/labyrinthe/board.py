@@ -61,7 +61,7 @@ RING_GROUPS = ((0, 1), (2, 3), (4, 5))  # one menu per pair of rings: 16, 24 and
 Namer = Callable[[SessionRecord, int, Language], str]
 
 
-class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI):
+class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI[LabyrintheState]):
     game = GAME
     title_key = "labyrinthe.title"
     colour = COLOUR
