@@ -7,7 +7,7 @@ nothing secret changes a word."""
 import pytest
 
 from bench.pictures import play
-from bot.storage import Seat, SessionRecord
+from bot.storage import SessionRecord
 from bot.ui.game_ui import ALT_SIZE, alt_text
 from cogs.fireship.board import FireshipUI
 from cogs.fireship.names import dot
@@ -17,6 +17,7 @@ from games.fireship.board import label
 from games.fireship.models import Attack, FireshipState, Select
 from tests.games.contract_hooks import PERTURBATIONS
 from tests.games.test_fireship_rules import build
+from tests.records import running
 
 UI = FireshipUI()
 NAMES = ("ann", "bob", "cat", "dan")
@@ -24,19 +25,7 @@ PUBLIC_PHASES = {"roll", "move", "steer", "act", "pick", "over"}  # a reaction w
 
 
 def table(seats: int) -> SessionRecord:
-    return SessionRecord(
-        id=7,
-        game="fireship",
-        guild_id=1,
-        lobby_channel_id=1,
-        channel_id=1,
-        host_id=1,
-        status="active",
-        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)],
-        seed=1,
-        created_at=0,
-        updated_at=0,
-    )
+    return running("fireship", NAMES[:seats], id=7)
 
 
 @pytest.fixture(scope="module")

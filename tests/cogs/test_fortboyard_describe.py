@@ -9,7 +9,7 @@ import pytest
 from pydantic import TypeAdapter
 
 from bench.pictures import play
-from bot.storage import Seat, SessionRecord
+from bot.storage import SessionRecord
 from bot.ui.game_ui import ALT_SIZE, alt_text
 from cogs.fortboyard.board import FortBoyardUI
 from cogs.fortboyard.names import PAWNS
@@ -19,6 +19,7 @@ from games.fortboyard import ENGINE, trials
 from games.fortboyard.deck import Trial, deck
 from games.fortboyard.models import FortBoyardState, Hide, Phase, Ready, Show
 from tests.games.contract_hooks import PERTURBATIONS, _strings, _whole_word
+from tests.records import running
 
 UI = FortBoyardUI()
 NAMES = ("ann", "bob", "cat", "dan", "eve", "fay")
@@ -26,19 +27,7 @@ SEEDS = ((0, 2), (3, 5), (4, 6), (5, 3))  # (seed, seats) of computer play-outs;
 
 
 def table(seats: int) -> SessionRecord:
-    return SessionRecord(
-        id=7,
-        game="fortboyard",
-        guild_id=1,
-        lobby_channel_id=1,
-        channel_id=1,
-        host_id=1,
-        status="active",
-        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)],
-        seed=1,
-        created_at=0,
-        updated_at=0,
-    )
+    return running("fortboyard", NAMES[:seats], id=7)
 
 
 def names(state: FortBoyardState) -> list[str]:

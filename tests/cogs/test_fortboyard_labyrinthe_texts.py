@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import catalog
-from bot.storage import Seat, SessionRecord
 from cogs.fortboyard.board import FortBoyardUI
 from cogs.labyrinthe.board import LabyrintheUI
 from games.core import Rng
@@ -18,6 +17,7 @@ from games.fortboyard import ENGINE as FORTBOYARD
 from games.labyrinthe import ENGINE as LABYRINTHE
 from tests.cogs.test_fortboyard_describe import table as fortboyard_table
 from tests.cogs.test_fortboyard_describe import trial_position
+from tests.records import running
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("fortboyard", "labyrinthe")
@@ -79,19 +79,7 @@ def test_the_trial_ping_has_one_hourglass_and_one_full_stop(lang: str) -> None:
 def played_texts(engine, ui, seed: int, seats: int, lang: str) -> list[str]:
     """Everything a play-out makes the game say: each public event's line, the board's
     texts and the description, at every step."""
-    record = SessionRecord(
-        id=1,
-        game=engine.name,
-        guild_id=1,
-        lobby_channel_id=1,
-        channel_id=1,
-        host_id=1,
-        status="active",
-        seats=[Seat(user_id=i + 1, name=f"p{i}") for i in range(seats)],
-        seed=seed,
-        created_at=0,
-        updated_at=0,
-    )
+    record = running(engine.name, [f"p{i}" for i in range(seats)], seed)
     state, rng, said = engine.new_game(seats, engine.make_options({}), seed), Rng.from_seed(seed), []
     while not engine.is_over(state) and len(said) < 20_000:
         seat = min(engine.to_act(state))

@@ -8,6 +8,7 @@ from cogs.fortissimo.board import FortissimoUI
 from games.fortissimo.cards import label
 from games.fortissimo.models import CardFlipped, PutBack
 from tests.games.test_fortissimo_rules import act, build, flip, slot_of
+from tests.records import running
 
 UI = FortissimoUI()
 
@@ -15,18 +16,11 @@ UI = FortissimoUI()
 def record(events: list[Any], fresh: int) -> SessionRecord:
     """A table whose latest moves are ``events``, the last ``fresh`` of them the change just made."""
     dumped = [event.model_dump(mode="json") for event in events if event.audience is None]
-    return SessionRecord(
+    return running(
+        "fortissimo",
+        [],
         id=3,
-        game="fortissimo",
-        guild_id=1,
-        lobby_channel_id=1,
-        channel_id=1,
-        host_id=1,
-        status="active",
         seats=[Seat(user_id=1, name="ann"), Seat(user_id=None, name="", level="strong")],
-        seed=1,
-        created_at=0,
-        updated_at=0,
         recent=dumped,
         news=dumped[len(dumped) - fresh :],
     )

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from bench.pictures import play
-from bot.storage import Seat, SessionRecord
+from bot.storage import SessionRecord
 from bot.ui.game_ui import ALT_SIZE, alt_text
 from cogs.labyrinthe.board import LabyrintheUI
 from cogs.labyrinthe.picture import render
@@ -18,6 +18,7 @@ from games.labyrinthe import ENGINE, maze
 from games.labyrinthe.models import Choose, LabyrintheState, Phase
 from tests.games.contract_hooks import PERTURBATIONS
 from tests.games.test_labyrinthe_rules import build
+from tests.records import running
 
 UI = LabyrintheUI()
 NAMES = ("ann", "bob", "cat", "dan")
@@ -25,19 +26,7 @@ SEEDS = ((0, 2), (2, 4), (4, 3))  # (seed, seats) of computer play-outs; more ar
 
 
 def table(seats: int) -> SessionRecord:
-    return SessionRecord(
-        id=7,
-        game="labyrinthe",
-        guild_id=1,
-        lobby_channel_id=1,
-        channel_id=1,
-        host_id=1,
-        status="active",
-        seats=[Seat(user_id=i + 1, name=NAMES[i]) for i in range(seats)],
-        seed=1,
-        created_at=0,
-        updated_at=0,
-    )
+    return running("labyrinthe", NAMES[:seats], id=7)
 
 
 @pytest.fixture(scope="module")

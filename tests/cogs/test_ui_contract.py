@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 import pytest
 
 from bot.i18n import LANGUAGES, t
-from bot.storage import Seat, SessionRecord
+from bot.storage import SessionRecord
 from bot.ui.game_ui import GameUI
 from bot.ui.png import SIGNATURE, chunks
 from cogs.fireship import picture as fireship_picture
@@ -29,6 +29,7 @@ from cogs.labyrinthe.board import LabyrintheUI
 from games.core import registry
 from games.core.rng import Rng
 from tests.cogs.png_checks import check_png
+from tests.records import running
 
 UIS = [FireshipUI(), FortBoyardUI(), ForteresseUI(), FortissimoUI(), LabyrintheUI()]
 SAMPLES = 4  # states looked at per play-out, the last one included
@@ -59,19 +60,7 @@ def play_out(ui: GameUI, seed: int) -> tuple[SessionRecord, list[tuple[object, l
     """A record and (state, its public events, the actions played) every so often along a game played by computers."""
     engine = registry.get(ui.game)
     seats = engine.min_players
-    record = SessionRecord(
-        id=1,
-        game=ui.game,
-        guild_id=1,
-        lobby_channel_id=1,
-        channel_id=1,
-        host_id=1,
-        status="active",
-        seats=[Seat(user_id=i + 1, name=f"p{i}") for i in range(seats)],
-        seed=seed,
-        created_at=0,
-        updated_at=0,
-    )
+    record = running(ui.game, [f"p{i}" for i in range(seats)], seed)
     state, rng, states = engine.new_game(seats, engine.make_options({}), seed), Rng.from_seed(seed), []
     while not engine.is_over(state) and len(states) < MAX_STEPS:
         seat = min(engine.to_act(state))
