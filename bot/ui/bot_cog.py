@@ -6,14 +6,20 @@ from discord.ext import commands
 from bot.ui.tables import Tables
 
 
+def tables_of(client: discord.Client) -> Tables:
+    """The tables of this client: the bot's (``bot.app.GameBot.tables``; the bot imports the cogs, so
+    they find its tables here rather than import it)."""
+    tables = getattr(client, "tables", None)
+    assert isinstance(tables, Tables)
+    return tables
+
+
 class TablesAccess:
     bot: commands.Bot
 
     @property
     def tables(self) -> Tables:
-        tables = getattr(self.bot, "tables", None)  # the bot's (bot.app.GameBot), which imports the cogs
-        assert isinstance(tables, Tables)
-        return tables
+        return tables_of(self.bot)
 
 
 def guild_of(interaction: discord.Interaction) -> int:

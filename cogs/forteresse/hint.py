@@ -18,7 +18,7 @@ from bot.i18n import Language, t
 from bot.search_pool import SearchFailed
 from bot.sessions import Searcher
 from bot.storage import SessionRecord
-from bot.ui.tables import Tables
+from bot.ui.bot_cog import tables_of
 from games.core import Rng
 from games.forteresse import ENGINE
 from games.forteresse.models import ForteresseAction, ForteresseState
@@ -60,8 +60,7 @@ class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hint:fort
         return cls(int(match["sid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = getattr(interaction.client, "tables", None)  # the bot's (bot.app.GameBot), as TablesAccess
-        assert isinstance(tables, Tables)
+        tables = tables_of(interaction.client)
         reply = tables.reply_to(interaction)
         async with tables.handling(reply, self.sid):
             record = await tables.service.get(self.sid)
