@@ -60,6 +60,8 @@ class Handlers(Protocol):
 
 
 def tables(interaction: discord.Interaction) -> Handlers:
+    """The client's tables as its controls need them (``bot_cog.tables_of`` gives the whole tables;
+    this module lies below them, so it names only what it calls)."""
     return interaction.client.tables  # type: ignore[attr-defined]
 
 
