@@ -4,17 +4,14 @@ record a worker builds are those this process would build; the worker exits once
 
 import asyncio
 import signal
-import subprocess
-import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
 
 from bot import replay_page
 from bot.replay_builder import BuildFailed, PageBuilder, make
-from tests.bot.test_search_pool import alive, gone_within
+from tests.bot.test_search_pool import alive, assert_dies_with_its_parent
 from tests.replay.games import UIS, finished
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,15 +70,4 @@ PARENT = textwrap.dedent(
 
 @pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGTERM])
 def test_a_worker_ends_within_two_seconds_of_its_parents_death(kill: int) -> None:
-    parent = subprocess.Popen([sys.executable, "-c", PARENT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        assert parent.stdout is not None
-        worker = int(parent.stdout.readline())
-        time.sleep(0.3)  # the worker is in the middle of its build
-        assert alive(worker)
-        parent.send_signal(kill)
-        parent.wait(5)
-        assert gone_within(worker, 2), "the worker outlived its parent"
-    finally:
-        parent.kill()
-        parent.wait()
+    assert_dies_with_its_parent(PARENT, kill)

@@ -152,11 +152,17 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.parametrize("kill", [signal.SIGKILL, signal.SIGSEGV])
 def test_workers_end_within_two_seconds_of_their_parents_death(kill: int) -> None:
     """However the bot dies (kill -9, a crash), its worker, busy searching, does not outlive it."""
-    parent = subprocess.Popen([sys.executable, "-c", PARENT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert_dies_with_its_parent(PARENT, kill)
+
+
+def assert_dies_with_its_parent(parent_script: str, kill: int) -> None:
+    """``parent_script`` prints the pid of a worker it keeps busy; ``kill`` it: the worker ends
+    within two seconds."""
+    parent = subprocess.Popen([sys.executable, "-c", parent_script], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
         assert parent.stdout is not None
         worker = int(parent.stdout.readline())
-        time.sleep(0.3)  # the worker is in the middle of a search
+        time.sleep(0.3)  # the worker is in the middle of its work
         assert alive(worker)
         parent.send_signal(kill)
         parent.wait(5)

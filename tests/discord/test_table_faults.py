@@ -72,7 +72,9 @@ async def test_start_is_refused_when_the_permission_went_away_after_the_lobby_op
     assert channel.threads == []
 
 
-async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(env, db_path, monkeypatch) -> None:
+async def click_then_crash(env, monkeypatch, owner: object, name: str, why: str):
+    """A two-person Fortissimo! table whose player to act flips A1 while ``owner.name`` raises (the
+    process dies there); the table as it was, its thread and the board message clicked."""
     guild = env.create_guild(preferred_locale="en-US")
     ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
     channel = guild.create_text_channel("games")
@@ -83,12 +85,19 @@ async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(env, 
     (to_act,) = [p for p in (ann, ben) if p.id == record.seats[seat].user_id]
 
     async def crash(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("the process dies before the board is edited")
+        raise RuntimeError(why)
 
-    monkeypatch.setattr(env.bot.tables, "publish", crash)
+    monkeypatch.setattr(owner, name, crash)
     flip = next(cid for m in shown for cid in custom_ids(m) if cid.endswith(":fA1"))
     message = next(m for m in shown if flip in custom_ids(m))
     await to_act.click(message, custom_id=flip)
+    return record, thread, message
+
+
+async def test_a_move_saved_just_before_a_crash_is_shown_after_the_restart(env, db_path, monkeypatch) -> None:
+    record, thread, _ = await click_then_crash(
+        env, monkeypatch, env.bot.tables, "publish", "the process dies before the board is edited"
+    )
     saved = await session(env, record.id)
     assert saved.version > record.version and saved.board_version == record.version  # saved, not shown
 
@@ -107,22 +116,9 @@ async def test_a_crash_after_the_board_is_edited_loses_no_move_and_the_board_is_
     """A click's change is committed, the board edited in place (the click answered) and the next
     player pinged; the process dies before the one write of what Discord gave back (the board
     version it shows, the ping's id). The move stays; the board is posted again at start-up."""
-    guild = env.create_guild(preferred_locale="en-US")
-    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
-    channel = guild.create_text_channel("games")
-    record, _ = await open_table(env, channel, ann, [ben])
-    thread = play_channel(env, channel, record)
-    shown = board_messages(thread, env)
-    seat = env.bot.service.state(record).current
-    (to_act,) = [p for p in (ann, ben) if p.id == record.seats[seat].user_id]
-
-    async def crash(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("the process dies before the bookkeeping is saved")
-
-    monkeypatch.setattr(env.bot.service, "update", crash)
-    flip = next(cid for m in shown for cid in custom_ids(m) if cid.endswith(":fA1"))
-    message = next(m for m in shown if flip in custom_ids(m))
-    await to_act.click(message, custom_id=flip)
+    record, thread, message = await click_then_crash(
+        env, monkeypatch, env.bot.service, "update", "the process dies before the bookkeeping is saved"
+    )
     saved = await session(env, record.id)
     assert saved.version > record.version and saved.board_version == record.version  # committed; its showing not kept
     edited = next(m for m in thread.history() if m.id == message.id)
