@@ -35,6 +35,7 @@ try:
     import bot.sessions.table as bot_tables
 except ImportError:  # before issue 33: bot/sessions.py
     bot_tables = None  # type: ignore[assignment]
+from bench import simulated_cpu
 from bench.run import time_ack_clicks
 from bot.app import GameBot
 from bot.config import Settings
@@ -96,11 +97,12 @@ class Counting:
 
     def timing(self, verb: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         async def timed(actor: MemberActor, *args: Any, **kwargs: Any) -> Any:
-            cpu = time.process_time()
+            simulated_cpu.install()
+            cpu, simulated = time.process_time(), simulated_cpu.spent()
             try:
                 return await verb(actor, *args, **kwargs)
             finally:
-                self.cpu.append((time.process_time() - cpu) * 1e3)
+                self.cpu.append((time.process_time() - cpu) * 1e3 - (simulated_cpu.spent() - simulated))
 
         return timed
 

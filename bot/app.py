@@ -93,6 +93,7 @@ class GameBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self.owns_storage:
             await self.storage.open()
+        self.work.push_async_callback(self.service.write_pending)  # last: once nothing plays any more
         self.work.push_async_callback(self.search.close)
         self.work.push_async_callback(self.replay_builder.close)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -118,8 +119,8 @@ class GameBot(commands.Bot):
             await self.tree.sync()
 
     async def stop_work(self) -> None:
-        """Stop the computer players and the clock, and end the replay and search workers, each task
-        awaited."""
+        """Stop the computer players and the clock, end the replay and search workers, each task
+        awaited, and write the tables' pending bookkeeping."""
         await self.work.aclose()
 
     async def close(self) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from bot import turn_clock
 from bot.errors import StaleBoard, UserError
+from bot.sessions.bookkeeping import Pending
 from bot.sessions.change import Change
 from bot.sessions.computers import Searcher, answer_in_secret
 from bot.sessions.table import Table, remember
@@ -25,6 +26,7 @@ class Committer:
     search_iterations: int
     on_computers: Callable[[int], None]
     on_wake: Callable[[float], None]
+    bookkeeping: Pending
 
     @staticmethod
     def engine(record: SessionRecord) -> Engine:
@@ -34,7 +36,7 @@ class Committer:
         record = await self.storage.get_session(session_id)
         if record is None:
             raise UserError("error.unknown_game")
-        return record
+        return self.bookkeeping.apply(record)
 
     @staticmethod
     def table(record: SessionRecord) -> Table:
@@ -53,15 +55,25 @@ class Committer:
             await self.storage.save(record, old_version, list(actions), result)
         except VersionConflict:  # another process saved first: this change is refused whole
             raise StaleBoard("error.lobby_changed" if record.status == "lobby" else StaleBoard.key) from None
+        self.bookkeeping.written(record.id)
         if record.wake_at is not None:
             self.on_wake(record.wake_at)
 
     async def update(self, record: SessionRecord, **changes: Any) -> SessionRecord:
-        """Save bookkeeping (message ids, channel) without a new game version."""
+        """Save the record's bookkeeping (message ids, channel, the next wake-up) at once, without a
+        new game version."""
         for name, value in changes.items():
             setattr(record, name, value)
         await self._save(record, record.version)
         return record
+
+    def note(self, record: SessionRecord) -> None:
+        """Bookkeeping changed on ``record``: written with the table's next save (``Pending``)."""
+        self.bookkeeping.note(record)
+
+    async def write_pending(self) -> None:
+        """Write the bookkeeping still pending (a clean stop)."""
+        await self.bookkeeping.flush(self.get, self.update)
 
     async def _play_on(self, change: Change) -> SessionRecord:
         """Commit a change; computer seats to act then play on their own (``on_computers``),

@@ -14,6 +14,7 @@ from typing import Any
 from bot import replays, turn_clock
 from bot.errors import StaleBoard, UserError
 from bot.search_pool import SearchPool
+from bot.sessions.bookkeeping import Pending
 from bot.sessions.change import Change
 from bot.sessions.clock import ClockService
 from bot.sessions.computers import ComputerTurn, Search, Searcher, think
@@ -45,6 +46,7 @@ class SessionService(LobbyService, ClockService):
         self.on_wake = on_wake
         self.search_seconds = search_seconds  # a strong computer player's time to think, at most
         self.search_iterations = search_iterations  # and its search's iterations, at most
+        self.bookkeeping = Pending()  # what showing the tables left, written with their next save
         self._locks: weakref.WeakValueDictionary[int, SessionLock] = weakref.WeakValueDictionary()
 
     def lock(self, session_id: int) -> SessionLock:

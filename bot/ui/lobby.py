@@ -257,9 +257,8 @@ class Lobby(Publishing):
                 count=len(record.seats),
             )
             await target.send(kickoff)
-            async with self.keeping(record):
-                await self.publish(record, fresh=True)
-                await self.ping_turns(record, told=mentioned(kickoff))
+            await self.publish(record, fresh=True)
+            await self.ping_turns(record, told=mentioned(kickoff))
         except discord.HTTPException:  # no game stays active without a board: it is called off
             record = await self.service.cancel(record.id, record.host_id, is_admin=True)
             await self.edit_lobby(record)

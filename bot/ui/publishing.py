@@ -7,11 +7,13 @@ shows is stored, so a board left behind by a crash is posted again at start-up.
 import asyncio
 import contextlib
 import logging
+import re
 from typing import Any
 
 import discord
 
 from bot.i18n import Language, t
+from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.turn_clock import held_back
 from bot.ui.clock_notices import ClockNotices
@@ -26,6 +28,7 @@ log = logging.getLogger(__name__)
 BOARD_MAX_AGE = 50 * 60  # re-post before Discord's one-hour limit on edits
 REPOST_CODES = {30046, 10008}  # edits refused on old messages; the message is gone
 PICTURES_KEPT = 32  # board pictures cached, the latest ones
+VERSIONED = re.compile(r"[gs]:[a-z_]+:\d+:(\d+):")  # a game control's custom id (bot/ui/components.py)
 
 
 class Publishing(TurnPings, ClockNotices):
@@ -49,13 +52,12 @@ class Publishing(TurnPings, ClockNotices):
             await self._whisper(record)
             return
         try:
-            async with self.keeping(record):
-                await self.publish(record, reply)
-                news = await self._tell_news(record)
-                await self.ping_turns(
-                    record, mentioned(news.content) if news else set(), news.id if news else NOTIFIED_ELSEWHERE
-                )
-                await self.tidy_notices(record)
+            await self.publish(record, reply)
+            news = await self._tell_news(record)
+            await self.ping_turns(
+                record, mentioned(news.content) if news else set(), news.id if news else NOTIFIED_ELSEWHERE
+            )
+            await self.tidy_notices(record)
             await self._ask_in_secret(record)
             await self._whisper(record)
         except discord.HTTPException:
@@ -117,7 +119,7 @@ class Publishing(TurnPings, ClockNotices):
                 self._remember_picture(posted[0].id, messages[0].picture)
             record.board_message_ids, record.board_posted_at = [m.id for m in posted], self.service.clock()
             record.board_version = shown
-            await self.keep(record)
+            await self.keep(record, at_once=True)
             moved = t(lang, "table.board_moved", link=jump_url(record))
             for message_id in old:  # retire the old board whole: what it showed may be hidden since
                 with contextlib.suppress(discord.HTTPException):
@@ -128,29 +130,54 @@ class Publishing(TurnPings, ClockNotices):
             record.board_version = shown
             await self.keep(record)
 
-    def board_behind(self, record: SessionRecord) -> bool:
-        """The running board on screen is behind what the table saw (a crash, or an edit Discord
-        refused), and may be brought up to date: not while a computer's turn a secret window
-        interrupts is held back (it is shown once it is over)."""
-        if record.status != "active" or record.board_version == self.service.shown_version(record):
+    def board_behind(self, record: SessionRecord, on_screen: int | None = None) -> bool:
+        """The running board on screen (the version its controls carry, else the one stored) is
+        behind what the table saw (a crash, or an edit Discord refused), and may be brought up to
+        date: not while a computer's turn a secret window interrupts is held back (it is shown once
+        it is over)."""
+        shown = self.service.shown_version(record)
+        if record.status != "active" or (on_screen or record.board_version) == shown:
             return False
         return not held_back(record, self.service.engine(record), None, self.service.state(record))
 
     async def catch_up(self) -> None:
-        """At start-up: post again every running game's board that a crash left behind
-        (the change was saved, the board not yet edited)."""
+        """At start-up: post again every running game's board that a crash left behind (the change
+        was saved, the board not yet edited), as the board itself tells (``version_on_screen``); a
+        board whose controls carry no version, and the stored one is older, is edited in place."""
         for record in await self.service.storage.find_sessions(statuses=("active",)):
-            if record.game not in self.uis or record.board_version == record.version:
+            if record.game not in self.uis or record.board_version == record.version:  # written at a clean stop
                 continue
             if not self.shards.owns(record.guild_id):  # another process's server
                 continue
             try:
                 async with self.service.lock(record.id):
                     latest = await self.service.get(record.id)
-                    if self.board_behind(latest):
-                        await self.publish(latest, fresh=True)
+                    on_screen = await self.version_on_screen(latest)
+                    if self.board_behind(latest, on_screen):  # posted again; edited in place if it cannot tell
+                        await self.publish(latest, fresh=on_screen is not None)
+                    elif on_screen is not None and latest.board_version != on_screen:
+                        latest.board_version = on_screen  # what a crash kept from being written
+                        await self.keep(latest)
             except Exception:
                 log.exception("could not bring session %s's board up to date", record.id)
+
+    async def version_on_screen(self, record: SessionRecord) -> int | None:
+        """The version the board's controls carry on Discord (None: no control says, or no board)."""
+        if not record.board_message_ids:
+            return None
+        try:
+            channel = await self.channel(record.channel_id)
+            message = await channel.fetch_message(record.board_message_ids[-1])
+        except discord.HTTPException:
+            return None
+        versions = {
+            int(found[1])
+            for row in message.components
+            for item in getattr(row, "children", ())
+            if (found := VERSIONED.match(getattr(item, "custom_id", None) or ""))
+        }
+        versions.discard(ANY_VERSION)
+        return max(versions, default=None)
 
     def _with_controls(
         self, record: SessionRecord, version: int, messages: list[BoardMessage], lang: Language

@@ -4,7 +4,6 @@ languages, posting to a table and DMs, and handling one request under its sessio
 import logging
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
-from contextvars import ContextVar
 from typing import Any
 
 import discord
@@ -23,8 +22,6 @@ log = logging.getLogger(__name__)
 DM_CLOSED = 50007  # Discord: cannot send messages to this user
 # what showing a change keeps on its record, known only once Discord answered: message ids (the
 # board's, a ping's, a clock notice's), when the board was posted, the version it shows, the thread
-BOOKKEEPING = {"board_message_ids", "board_posted_at", "board_version", "pings", "seats", "channel_id"}
-_KEEPING: ContextVar[frozenset[int]] = ContextVar("keeping", default=frozenset())  # sessions saved at a block's end
 
 
 def mentioning(users: Iterable[int] = ()) -> discord.AllowedMentions:
@@ -62,25 +59,14 @@ class TableCore:
         self.uis[ui.game] = ui
 
     # -- bookkeeping ----------------------------------------------------------
-    async def keep(self, record: SessionRecord) -> None:
-        """Save the bookkeeping just changed on ``record``: at once, or at the end of the
-        ``keeping`` block this runs in."""
-        if record.id not in _KEEPING.get():
+    async def keep(self, record: SessionRecord, at_once: bool = False) -> None:
+        """The bookkeeping just changed on ``record`` (``bot.sessions.bookkeeping``): written with the
+        table's next save, or ``at_once`` (a new board: a crash must not leave two boards with live
+        controls)."""
+        if at_once:
             await self.service.update(record)
-
-    @asynccontextmanager
-    async def keeping(self, record: SessionRecord) -> AsyncIterator[None]:
-        """The bookkeeping the block changes on ``record`` saved once, at its end (one write after
-        the Discord calls of a change; a crash before it loses message ids, never a move, and the
-        board left behind is posted again at start-up: ``Publishing.catch_up``)."""
-        before = record.model_dump(include=BOOKKEEPING)
-        token = _KEEPING.set(_KEEPING.get() | {record.id})
-        try:
-            yield
-        finally:
-            _KEEPING.reset(token)
-            if record.model_dump(include=BOOKKEEPING) != before:
-                await self.service.update(record)
+        else:
+            self.service.note(record)
 
     # -- languages and replies ----------------------------------------------
     async def public_language(self, guild_id: int | None) -> Language:
