@@ -10,6 +10,7 @@ from games.fireship import ENGINE
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import (
     LOBBY_LABELS,
+    Driver,
     board_messages,
     bot_messages,
     custom_ids,
@@ -154,3 +155,20 @@ async def test_a_double_click_on_a_zone_button_opens_the_menu_privately(env) -> 
     (menu,) = second.followups  # the same menu again, not an error
     assert menu.content == first.response.content and menu.content.startswith("🗺️ Reachable cells in")
     assert menu.components == first.response.components
+
+
+async def test_a_clean_stop_writes_what_showing_the_last_change_left(env) -> None:
+    """The board version a click's change shows, and the next player's ping, ride with the table's
+    next commit; a clean stop (SIGTERM) writes them, so a restart finds the board up to date."""
+    guild = env.create_guild(preferred_locale="en-US")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    channel = guild.create_text_channel("games")
+    record, _ = await open_table(env, channel, ann, [ben])
+    await Driver(env, play_channel(env, channel, record), [ann, ben], record.id).play_turn()
+    stored = await session(env, record.id)
+    assert stored.board_version != stored.version  # pending: written with the next commit
+
+    await env.bot.stop_work()
+
+    stored = await session(env, record.id)
+    assert stored.board_version == stored.version and stored.pings
