@@ -220,6 +220,14 @@ def seat_name(record: SessionRecord, seat: int, lang: Language) -> str:
     return t(lang, "seat.autopilot", name=entry.name) if entry.auto else entry.name
 
 
+def closed_early(record: SessionRecord, lang: Language) -> str | None:
+    """What a board says of a table closed before its game ended (cancelled, or abandoned by
+    everyone); None for a table still playing or a game played to its end."""
+    if record.status in ("cancelled", "abandoned"):
+        return t(lang, f"board.{record.status}")
+    return None
+
+
 def computer_thinking(record: SessionRecord, seat: int, lang: Language) -> str | None:
     """A board's prompt while the computer plays ``seat`` ("🤖 Computer 1 (strong) is thinking…"),
     instead of telling it what to do; None when a person plays it."""

@@ -86,9 +86,13 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
 
 def lobby_edit(record: SessionRecord, ui: GameUI, lang: Language) -> dict[str, Any]:
     """The lobby's embed and buttons, to edit its message with: the text above them (a rematch's
-    call to its players) stays."""
+    call to its players) stays while the table waits, and goes once it started or was cancelled (a
+    solitaire's, which calls nobody, stays)."""
     fields = lobby_message(record, ui, lang).fields()
-    del fields["content"]
+    if record.status == "lobby" or registry.get(record.game).max_players == 1:
+        del fields["content"]
+    else:
+        fields["content"] = None
     return fields
 
 

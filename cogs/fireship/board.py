@@ -36,6 +36,7 @@ from bot.ui.game_ui import (
     BoardMessage,
     GameUI,
     add_recent,
+    closed_early,
     computer_thinking,
     seat_name,
 )
@@ -152,6 +153,8 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
         return [BoardMessage(embed=embed, view=controls)]
 
     def _prompt(self, record: SessionRecord, view: FireshipView, lang: Language) -> str:
+        if closed := closed_early(record, lang):
+            return closed
         if view.phase == "over" or record.status != "active":
             return t(lang, "fireship.prompt.over")
         if thinking := computer_thinking(record, view.current, lang):

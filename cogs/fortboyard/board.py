@@ -31,6 +31,7 @@ from bot.ui.game_ui import (
     BoardMessage,
     GameUI,
     add_recent,
+    closed_early,
     computer_thinking,
     seat_mention,
     seat_name,
@@ -185,6 +186,8 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
     ) -> str:
         """What to do now; ``name`` names the players (mentions on the board, names in words),
         ``timed`` adds a trial's hourglass."""
+        if closed := closed_early(record, lang):
+            return closed
         if view.phase == "over" or record.status != "active":
             return t(lang, "fortboyard.prompt.over")
         thinking = computer_thinking(record, view.current, lang)

@@ -26,6 +26,7 @@ from bot.ui.game_ui import (
     BoardMessage,
     GameUI,
     add_recent,
+    closed_early,
     seat_mention,
     seat_name,
 )
@@ -134,6 +135,8 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI[ForteresseStat
         """The phase and step, what the step does, and what the player must decide now."""
         if view.result is not None:
             return t(lang, f"forteresse.board.over.{view.result}", pillaged=view.pillaged, needed=TREASURES_TO_WIN)
+        if closed := closed_early(record, lang):
+            return closed
         if record.status != "active":
             return t(lang, "forteresse.board.closed")
         step = f"forteresse.step.{step_key(view.step)}"

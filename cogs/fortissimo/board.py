@@ -20,6 +20,7 @@ from bot.ui.game_ui import (
     BoardMessage,
     GameUI,
     add_recent,
+    closed_early,
     computer_thinking,
     seat_mention,
     seat_name,
@@ -76,7 +77,7 @@ class FortissimoUI(Narration, GameUI[FortissimoState]):
             second.add_item(item)
         # The second message holds the controls: the instruction they answer stands right above them.
         if record.status != "active":
-            above = t(lang, "fortissimo.board.closed")
+            above = closed_early(record, lang) or t(lang, "fortissimo.board.closed")
         elif view.phase in ("decide", "cannon"):
             above = self._prompt(record, view, legal, lang, mention=False)
         else:
@@ -86,6 +87,8 @@ class FortissimoUI(Narration, GameUI[FortissimoState]):
     def _prompt(
         self, record: SessionRecord, view: FortissimoView, legal: set[str], lang: Language, mention: bool = True
     ) -> str:
+        if closed := closed_early(record, lang):
+            return closed
         if view.phase == "over" or record.status != "active":
             return t(lang, "fortissimo.prompt.over")
         if thinking := computer_thinking(record, view.current, lang):

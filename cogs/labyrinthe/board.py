@@ -32,6 +32,7 @@ from bot.ui.game_ui import (
     BoardMessage,
     GameUI,
     add_recent,
+    closed_early,
     computer_thinking,
     seat_mention,
     seat_name,
@@ -96,6 +97,8 @@ class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI[LabyrintheSta
 
     def _prompt(self, record: SessionRecord, view: LabyrintheView, lang: Language, name: Namer = seat_mention) -> str:
         """What to do now; ``name`` names the players (mentions on the board, names in words)."""
+        if closed := closed_early(record, lang):
+            return closed
         if view.phase == "over" or record.status != "active":
             return t(lang, "labyrinthe.prompt.over")
         thinking = computer_thinking(record, view.current, lang)

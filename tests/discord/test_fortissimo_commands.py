@@ -1,5 +1,7 @@
 """``/fortissimo rules``, ``status`` and ``quit``."""
 
+import pytest
+
 from bot.i18n import t
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import label
@@ -171,6 +173,26 @@ async def test_quit_leaving_only_computers_cancels_the_game(env) -> None:
         "❌ The game of Fortissimo! was cancelled.",
     ]
     assert all(m.components == [] for m in thread.history())
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("en", "❌ This game was cancelled."), ("fr", "❌ Cette partie a été annulée.")],
+)
+async def test_a_cancelled_game_says_so_on_its_board(env, lang, said) -> None:
+    guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
+    channel = guild.create_text_channel("games")
+    ann, ben = (guild.add_member(env.create_user(name)) for name in ("ann", "ben"))
+    record, _ = await open_table(env, channel, ann, [ben], lang=lang)
+    thread = play_channel(env, channel, record)
+
+    await ann.slash(thread, "fortissimo cancel")
+
+    record = await session(env, record.id)
+    boards = [m for m in thread.history() if m.id in record.board_message_ids]
+    assert said in boards[0].embeds[0].description and boards[1].content == said  # not "the game is over"
+    lobby = next(m for m in channel.history() if m.id == record.lobby_message_id)
+    assert lobby.embeds[0].description == t(lang, "lobby.cancelled")
 
 
 async def test_lobby_leave_status_and_quit(env) -> None:
