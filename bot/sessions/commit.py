@@ -51,6 +51,8 @@ class Committer:
     ) -> None:
         record.updated_at = self.clock()
         record.wake_at = turn_clock.next_wake(record)
+        if record.tutorial is not None:
+            result = None  # a tutorial is never rated, nor counted in stats, leaderboards or history
         try:
             await self.storage.save(record, old_version, list(actions), result)
         except VersionConflict:  # another process saved first: this change is refused whole

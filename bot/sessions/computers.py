@@ -7,6 +7,7 @@ from typing import Any, NamedTuple, Protocol
 
 from pydantic import BaseModel
 
+from bot import tutorials
 from bot.search_pool import SearchFailed
 from bot.sessions.change import Change
 from bot.sessions.table import Table
@@ -74,6 +75,8 @@ async def decide(table: Table, state: Any, seat: int, number: int, search: Searc
     then delays the move rather than play it at the normal level), without losing any of
     it."""
     engine, record = table.engine, table.record
+    if (lesson := tutorials.lesson_of(record)) is not None:  # a tutorial's computers follow its script
+        return lesson.computer_action(state, seat, tutorials.step_index(record) + number - 1)
     entry = record.seats[seat]
     level = entry.level if entry.computer and entry.level in engine.levels else "normal"  # a taken seat: normal
     if (window := engine.reaction_window(state)) is not None and not window.shown:
@@ -113,5 +116,8 @@ def answer_in_secret(change: Change) -> None:
 def computer_move(change: Change, seat: int) -> None:
     """One move of the normal level for ``seat``, at once (a timed-out turn, a secret window)."""
     engine, record, state = change.table.engine, change.table.record, change.state
+    if (lesson := tutorials.lesson_of(record)) is not None:
+        change.play(seat, lesson.computer_action(state, seat, tutorials.step_index(record) + len(change.log)))
+        return
     rng = Rng.from_seed(record.seed + record.version + len(change.log) + 1)
     change.play(seat, engine.choose(engine.view(state, seat), engine.legal_actions(state, seat), rng))

@@ -5,12 +5,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot import turn_clock
+from bot import turn_clock, tutorials
 from bot.errors import StaleBoard, UserError
+from bot.i18n import Language
 from bot.sessions.change import Change
 from bot.sessions.commit import Committer
 from bot.sessions.table import Table
-from bot.storage import Seat, SessionRecord, TableClock
+from bot.storage import Seat, SessionRecord, TableClock, Tutorial
+from bot.tutorials import Lesson
 from games.core import registry
 
 
@@ -48,6 +50,26 @@ class LobbyService(Committer):
         if record.wake_at is not None:
             self.on_wake(record.wake_at)
         return created
+
+    async def open_tutorial(
+        self,
+        lesson: Lesson,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        user_name: str,
+        lang: Language,
+        clock: TableClock = TableClock(),
+    ) -> SessionRecord:
+        """A tutorial's table, to start at once (``start``: then it stands at ``tutorials.FIRST_VERSION``,
+        no action played): the learner in seat 0, the lesson's computers at the easy level, its seed
+        and options."""
+        record = await self.open_lobby(
+            lesson.game, guild_id, channel_id, user_id, user_name, dict(lesson.options), lesson.seed, clock
+        )
+        computers = [Seat(user_id=None, name="", level=tutorials.COMPUTER_LEVEL) for _ in range(lesson.computers)]
+        tutorial = Tutorial(lesson=lesson.name, lang=lang)
+        return await self.update(record, seats=record.seats + computers, tutorial=tutorial)
 
     # -- the lobby's operations: each refused on an older lobby, given the ``version`` its button carries
     async def join(self, session_id: int, user_id: int, user_name: str, version: int | None = None) -> SessionRecord:

@@ -20,6 +20,7 @@ from bot.storage.base import (
     Storage,
     StorageUnavailable,
     TableClock,
+    Tutorial,
     UserSettings,
     VersionConflict,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "Storage",
     "StorageUnavailable",
     "TableClock",
+    "Tutorial",
     "UserSettings",
     "VersionConflict",
     "storage_for",

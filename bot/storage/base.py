@@ -50,6 +50,14 @@ class TableClock(BaseModel):
     abandon_days: int = Field(default=7, ge=1)  # without a human action, then the game is closed
 
 
+class Tutorial(BaseModel):
+    """A table that is a tutorial (``bot/tutorials.py``): its lesson, and the learner's language,
+    which its board and guide speak. Never rated nor counted; it keeps no one's seat busy."""
+
+    lesson: str
+    lang: Literal["fr", "en"]
+
+
 class SessionRecord(BaseModel):
     id: int = 0
     game: str
@@ -74,6 +82,7 @@ class SessionRecord(BaseModel):
     last_human_at: float | None = None  # a player's last click or command
     wake_at: float | None = None  # the next reminder, deadline or abandonment; set on save
     pings: dict[int, list[int]] = {}  # a turn notification's message id -> the seats it pinged
+    tutorial: Tutorial | None = None  # None: a real game
     news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
     asked: list[int] = Field(default=[], exclude=True)  # seats the last change asked to react in secret; not stored
     held_back: bool = Field(default=False, exclude=True)  # a computer's turn not yet shown (``turn_clock.held_back``)

@@ -32,11 +32,11 @@ from bot.storage.base import (
     VersionConflict,
 )
 
-JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock", "pings")
+JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock", "pings", "tutorial")
 COLUMNS = (
     "game", "guild_id", "lobby_channel_id", "lobby_message_id", "channel_id", "board_message_ids",
     "board_posted_at", "board_version", "host_id", "status", "seats", "options", "seed", "version", "state", "recent",
-    "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings",
+    "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings", "tutorial",
 )  # fmt: skip
 # Every table, parents first (the copy command fills them in this order).
 TABLES = (
@@ -153,13 +153,13 @@ class SqlStorage:
     @staticmethod
     def _row(record: SessionRecord) -> list[object]:
         data = record.model_dump(mode="json")
-        return [json.dumps(data[c]) if c in JSON_COLUMNS else data[c] for c in COLUMNS]
+        return [json.dumps(data[c]) if c in JSON_COLUMNS and data[c] is not None else data[c] for c in COLUMNS]
 
     @staticmethod
     def _record(row: dict[str, Any]) -> SessionRecord:
         data = dict(row)  # the claim's columns are the timekeeper's, not the record's
         for column in JSON_COLUMNS:
-            data[column] = json.loads(data[column])
+            data[column] = json.loads(data[column]) if data[column] is not None else None
         return SessionRecord.model_validate(data)
 
     async def create_session(self, record: SessionRecord) -> SessionRecord:

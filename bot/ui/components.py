@@ -13,6 +13,8 @@ Custom ids carry no secret and no state, only where to route the click:
 - ``r:<game>`` the rules of a game, for whoever clicks;
 - ``d:<game>:<session>``, ``h:<game>:<session>`` the board in words, the game's history, for whoever clicks;
 - ``f:<game>:<session>`` a finished game's replay page, for whoever clicks;
+- ``u:learn:<game>[:<lesson>]`` a tutorial of a game, for whoever clicks; ``u:leave:<game>:<session>``
+  the learner leaves their tutorial;
 - ``t:<game>:<session>:<version>:<name>`` a text box (modal); its submission is routed
   by ``on_modal``, not by the Modal object, so it still lands after a restart.
 Every click loads the session from storage; nothing lives in View objects.
@@ -57,6 +59,10 @@ class Handlers(Protocol):
     async def read(self, interaction: discord.Interaction, session_id: int, what: str) -> None: ...
 
     async def send_replay(self, interaction: discord.Interaction, session_id: int) -> None: ...
+
+    async def learn(self, interaction: discord.Interaction, game: str, lesson: str | None = None) -> None: ...
+
+    async def leave_tutorial(self, interaction: discord.Interaction, session_id: int) -> None: ...
 
 
 def tables(interaction: discord.Interaction) -> Handlers:
@@ -255,9 +261,33 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
         await tables(interaction).show_private(interaction, self.sid)
 
 
+class TutorialButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"u:(?P<op>learn|leave):(?P<game>[a-z_]+)(?::(?P<arg>[a-z_0-9]{1,30}))?",
+):
+    """Anyone may click ``learn``: a tutorial of the game (``arg``: which lesson; none: the first, or
+    a choice when there are several). ``leave``: the learner leaves their tutorial (``arg``: its session)."""
+
+    def __init__(self, op: str, game: str, arg: str | None = None, **button: Any) -> None:
+        self.op, self.game, self.arg = op, game, arg
+        super().__init__(discord.ui.Button(custom_id=f"u:{op}:{game}" + (f":{arg}" if arg else ""), **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "TutorialButton":
+        return cls(match["op"], match["game"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.op == "learn":
+            await tables(interaction).learn(interaction, self.game, self.arg)
+        elif self.arg and self.arg.isdigit():
+            await tables(interaction).leave_tutorial(interaction, int(self.arg))
+
+
 DYNAMIC_ITEMS = (
     ReadButton, GameButton, GameSelect, LobbyButton, LobbyMenu, OptionMenu, OptionButton, PrivateButton, RulesButton,
-    ReplayButton,
+    ReplayButton, TutorialButton,
 )  # fmt: skip
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 NUMBER_BOX = re.compile(rf"v:{_OPTION}")

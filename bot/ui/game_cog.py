@@ -1,4 +1,4 @@
-"""The commands every game shares: start, rules, status, quit, resume and cancel.
+"""The commands every game shares: start, rules, learn, status, quit, resume and cancel.
 
 A game's cog subclasses ``GameCog`` with its group name and sets ``ui``; its ``start`` command
 is derived from the game's options declaration (``start_command``); it may add commands of its
@@ -84,6 +84,11 @@ class GameCog(TablesAccess, commands.GroupCog):
     @app_commands.command(name=command_text("cmd.rules.name"), description=command_text("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:
         await self.tables.show_rules(interaction, self.ui.game)
+
+    @app_commands.command(name=command_text("cmd.learn.name"), description=command_text("cmd.learn.desc"))
+    async def learn(self, interaction: discord.Interaction) -> None:
+        """A tutorial: a guided first game (``bot/tutorials.py``), or "coming soon" for a game without one."""
+        await self.tables.learn(interaction, self.ui.game)
 
     @app_commands.command(name=command_text("cmd.status.name"), description=command_text("cmd.status.desc"))
     async def status(self, interaction: discord.Interaction) -> None:

@@ -10,6 +10,7 @@ from PIL import Image
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
+from bot.tutorials import Lesson
 from bot.ui.components import Prompt
 from bot.ui.game_options import Option, model_options, options_line
 from games.core import registry
@@ -47,6 +48,7 @@ class GameUI(ABC, Generic[S]):
     title_key: str  # catalog key of the game's display name
     has_picture: bool = False  # ``picture`` draws the board
     tells_news: bool = False  # ``news`` may have a message for the thread after a change
+    lessons: tuple[Lesson, ...] = ()  # its tutorials (``cogs/<game>/tutorial.py``), the first one first
 
     @abstractmethod
     def board(self, record: SessionRecord, state: S, lang: Language) -> list[BoardMessage]:

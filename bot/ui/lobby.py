@@ -69,7 +69,7 @@ class Lobby(Publishing):
             secrets.randbits(62),
             clock,
         )
-        lang = await self.public_language(record.guild_id)
+        lang = await self.table_language(record)
         async with self.handling(reply, record.id):
             message = await reply.announce(**lobby_message(record, self.uis[game], lang).fields(sending=True))
             record = await self.service.update(record, lobby_message_id=message.id)
@@ -147,7 +147,7 @@ class Lobby(Publishing):
                 if lacking := self._lacking(interaction.channel, record.game, threads, reply.lang):
                     return await reply.send("⛔ " + lacking)
             record = await self._lobby_operation(interaction, session_id, version, op, value)
-            lang = await self.public_language(record.guild_id)
+            lang = await self.table_language(record)
             if record.status == "active":
                 await self._start_play(reply, record, lang)
             else:
@@ -236,7 +236,8 @@ class Lobby(Publishing):
         target = channel
         threads = (await self.service.storage.guild_settings(record.guild_id)).use_threads if record.guild_id else False
         if threads and may_open_thread(channel) and lobby is not None:
-            name = t(lang, "table.thread_name", game=self.uis[record.game].title(lang), number=record.id)
+            key = "tutorial.thread_name" if record.tutorial else "table.thread_name"
+            name = t(lang, key, game=self.uis[record.game].title(lang), number=record.id)
             try:
                 target = await lobby.create_thread(name=name[:100], auto_archive_duration=1440)
             except discord.HTTPException:

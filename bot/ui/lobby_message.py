@@ -5,6 +5,7 @@ from typing import Any
 
 import discord
 
+from bot import tutorials
 from bot.i18n import Language, catalog, clock_text, t
 from bot.storage import SessionRecord
 from bot.ui.components import LobbyButton, LobbyMenu, OptionButton, OptionMenu, RulesButton
@@ -18,6 +19,7 @@ from bot.ui.game_options import (
     value_text,
 )
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
+from bot.ui.guide import learn_button
 from games.core import registry
 
 
@@ -29,8 +31,11 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
         if record.status == "lobby"
         else t(lang, "lobby.title_table", game=ui.title(lang), number=record.id)
     )
+    if lesson := tutorials.lesson_of(record):
+        title = t(lang, "tutorial.lobby_title", game=ui.title(lang), lesson=t(lang, lesson.title))
     embed = discord.Embed(title=title, colour=0x2B6CB0)
-    solitaire = engine.max_players == 1  # it starts at once: no seats to fill, no buttons
+    # a solitaire, or a tutorial, starts at once: no seats to fill, no buttons
+    solitaire = engine.max_players == 1 or record.tutorial is not None
     players = "\n".join(f"{i + 1}. {seat_name(record, i, lang)}" for i in range(len(record.seats)))
     seats = t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players)
     embed.add_field(name=t(lang, "lobby.player") if solitaire else seats, value=players or "—", inline=False)
@@ -43,7 +48,8 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
         )
         embed.description = t(lang, key, channel=f"<#{record.channel_id}>")
         return BoardMessage(embed=embed, view=None)
-    embed.description = t(lang, "lobby.solitaire" if solitaire else "lobby.waiting", host=f"<@{record.host_id}>")
+    key = "tutorial.lobby" if record.tutorial else "lobby.solitaire" if solitaire else "lobby.waiting"
+    embed.description = t(lang, key, host=f"<@{record.host_id}>")
     if solitaire:
         return BoardMessage(embed=embed, view=None)
     view = discord.ui.View(timeout=None)
@@ -63,6 +69,7 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
             LobbyButton(record.id, record.version, op, label=label, style=style, row=row, disabled=not enabled)
         )
     view.add_item(rules_button(record.game, lang, row=1))
+    view.add_item(learn_button(record.game, lang, row=1))
     if not full:  # the host adds a computer player at the level they pick
         levels = [
             discord.SelectOption(

@@ -10,6 +10,7 @@ from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import ASK, MORE, TYPE, GameButton, TextBox
 from bot.ui.game_ui import BoardMessage
+from bot.ui.guide import OffScript, check_script, restricted
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -52,7 +53,9 @@ class Play(Publishing):
         async with self.handling(reply, session_id):
             try:
                 record = await self.service.get(session_id)
-                record = await self.service.act(session_id, user_id, version, token_of(record), record)
+                token = token_of(record)
+                check_script(record, user_id, token, reply.lang)  # a tutorial: only the guide's move
+                record = await self.service.act(session_id, user_id, version, token, record)
             except StaleBoard as error:
                 record = await self.service.get(session_id)
                 error.params["link"] = jump_url(record)
@@ -61,6 +64,11 @@ class Play(Publishing):
                     return await reply.refuse(UserError("error.stale_private"))
                 await reply.refuse(error)
                 if self.board_behind(record):  # an edit was missed: once per version, however many clicks
+                    await self.publish(record)
+                return
+            except OffScript as error:  # the guide's instruction, and its board if one was left behind
+                await reply.refuse(error)
+                if self.board_behind(record):
                     await self.publish(record)
                 return
             if private:
@@ -73,6 +81,7 @@ class Play(Publishing):
             record = await self.service.get(session_id)
             if record.seat_of(reply.interaction.user.id) is None:
                 raise UserError("error.not_in_game")
+            check_script(record, reply.interaction.user.id, ASK + token, reply.lang)
             view = discord.ui.View(timeout=None)
             label = t(reply.lang, "common.confirm")
             view.add_item(
@@ -87,6 +96,7 @@ class Play(Publishing):
         try:
             record = await self.service.get(session_id)
             seat = self.service.check_playing(record, reply.interaction.user.id)
+            check_script(record, reply.interaction.user.id, TYPE + name, reply.lang)
             if not self.service.is_current(record, version):
                 raise StaleBoard(link=jump_url(record))
             state = self.service.state(record)
@@ -104,12 +114,13 @@ class Play(Publishing):
         async with self.handling(reply, session_id):
             record = await self.service.get(session_id)
             seat = self.service.check_playing(record, reply.interaction.user.id)
+            check_script(record, reply.interaction.user.id, MORE + name, reply.lang)
             if version == ANY_VERSION or not self.service.is_current(record, version):
                 raise StaleBoard(link=jump_url(record))
             menu = self.uis[record.game].more(record, self.service.state(record), seat, name, reply.lang)
             if menu is None:
                 raise UserError("error.not_your_turn")
-            await reply.send(**menu.fields(sending=True))
+            await reply.send(**restricted(record, menu).fields(sending=True))
 
     # -- private views ----------------------------------------------------------
     def _private_view(self, reply: Reply, record: SessionRecord) -> BoardMessage:
@@ -122,7 +133,7 @@ class Play(Publishing):
         private = self.uis[record.game].private(record, self.service.state(record), seat, reply.lang)
         if private is None:
             raise UserError("error.no_private_view")
-        return private
+        return restricted(record, private)
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
         """The player's private view with its controls, privately."""

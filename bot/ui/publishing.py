@@ -19,6 +19,7 @@ from bot.turn_clock import held_back
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
+from bot.ui.guide import closing, guided
 from bot.ui.lobby_message import lobby_edit, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -83,8 +84,8 @@ class Publishing(TurnPings, ClockNotices):
             if reply is not None:
                 await reply.finish()
             return
-        lang = await self.public_language(record.guild_id)
-        messages = self._with_controls(record, shown, await self.render(record, lang), lang)
+        lang = await self.table_language(record)
+        messages = guided(record, self._with_controls(record, shown, await self.render(record, lang), lang), lang)
         if clocks := self.clock_lines(record, lang):
             first = messages[0]
             messages[0] = first._replace(content="\n".join(filter(None, [first.content, clocks])))
@@ -198,9 +199,12 @@ class Publishing(TurnPings, ClockNotices):
         if record.status == "finished":
             view = discord.ui.View(timeout=None)
             label = t(lang, "lobby.button.rematch")
-            view.add_item(
-                LobbyButton(record.id, version, "rematch", label=label, emoji="🔁", style=discord.ButtonStyle.primary)
-            )
+            if record.tutorial is None:  # a tutorial's guide offers its lessons instead (``guide.closing``)
+                view.add_item(
+                    LobbyButton(
+                        record.id, version, "rematch", label=label, emoji="🔁", style=discord.ButtonStyle.primary
+                    )
+                )
             for item in self._reading_buttons(record, lang):
                 view.add_item(item)
             view.add_item(
@@ -271,7 +275,7 @@ class Publishing(TurnPings, ClockNotices):
         ui = self.uis[record.game]
         if not (record.news and ui.tells_news):
             return None
-        text = ui.news(record, self.service.state(record), await self.public_language(record.guild_id))
+        text = ui.news(record, self.service.state(record), await self.table_language(record))
         if not text:
             return None
         return await self.post(record.channel_id, text[:2000], ping=mentioned(text[:2000]))
@@ -283,7 +287,7 @@ class Publishing(TurnPings, ClockNotices):
         if not record.whispers:
             return
         state = self.service.state(record)
-        lang = await self.public_language(record.guild_id)
+        lang = await self.table_language(record)
         for seat, events in sorted(record.whispers.items()):
             user_id = record.seats[seat].user_id
             if (
@@ -309,7 +313,7 @@ class Publishing(TurnPings, ClockNotices):
             return
         ui = self.uis[record.game]
         state = self.service.state(record)
-        lang = await self.public_language(record.guild_id)
+        lang = await self.table_language(record)
         for seat in record.asked:
             user_id, closes = record.seats[seat].user_id, record.seats[seat].window
             text = t(
@@ -328,11 +332,14 @@ class Publishing(TurnPings, ClockNotices):
                 log.info("could not send session %s's reaction window by DM", record.id)
 
     async def announce_end(self, record: SessionRecord) -> None:
-        lang = await self.public_language(record.guild_id)
+        lang = await self.table_language(record)
         channel = await self.channel(record.channel_id)
         ui = self.uis[record.game]
         if record.status == "finished":
             await channel.send(embed=ui.result(record, self.service.state(record), lang))
+            if last_words := closing(record, lang):
+                embed, view = last_words
+                await channel.send(embed=embed, view=view)
         elif record.status == "abandoned":
             since = f"<t:{int(record.last_human_at or record.created_at)}:f>"
             await channel.send(t(lang, "table.abandoned", the_game=ui.the_game(lang), since=since))
@@ -342,7 +349,7 @@ class Publishing(TurnPings, ClockNotices):
     async def edit_lobby(self, record: SessionRecord) -> None:
         if record.lobby_message_id is None:
             return
-        lang = await self.public_language(record.guild_id)
+        lang = await self.table_language(record)
         channel = await self.channel(record.lobby_channel_id)
         await channel.get_partial_message(record.lobby_message_id).edit(
             **lobby_edit(record, self.uis[record.game], lang)

@@ -10,6 +10,7 @@ from bot.errors import UserError
 from bot.i18n import t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
+from bot.ui.guide import learn_view
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import is_admin, jump_url
@@ -84,7 +85,7 @@ class TableCommands(Publishing):
         reply = self.reply_to(interaction)
         if game not in self.uis:
             return await reply.refuse(UserError("error.unknown_game"))
-        await reply.send(embed=self.uis[game].rules(reply.lang))
+        await reply.send(embed=self.uis[game].rules(reply.lang), view=learn_view(game, reply.lang))
 
     async def read(self, interaction: discord.Interaction, session_id: int, what: str) -> None:
         """The board in words (``describe``) or the latest moves (``history``), privately, for
@@ -113,7 +114,7 @@ class TableCommands(Publishing):
 
     async def _announce(self, record: SessionRecord, key: str, user_id: int) -> None:
         """A message in the game's channel, not only the board's log, so the thread notices."""
-        lang = await self.public_language(record.guild_id)
+        lang = await self.table_language(record)
         seat = record.seat_of(user_id)
         assert seat is not None  # the player has just resigned or resumed their seat
         try:

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot import tutorials
 from bot.errors import UserError
 from bot.i18n import Language, language_of, t
 from bot.replay_builder import PageBuilder
@@ -57,6 +58,7 @@ class TableCore:
 
     def register(self, ui: GameUI) -> None:
         self.uis[ui.game] = ui
+        tutorials.register(ui.lessons)
 
     # -- bookkeeping ----------------------------------------------------------
     async def keep(self, record: SessionRecord, at_once: bool = False) -> None:
@@ -78,6 +80,10 @@ class TableCore:
             return stored
         guild = self.client.get_guild(guild_id)
         return language_of(guild.preferred_locale, self.default_language) if guild else self.default_language
+
+    async def table_language(self, record: SessionRecord) -> Language:
+        """What a table's public messages speak: the server's language, or a tutorial's learner's."""
+        return record.tutorial.lang if record.tutorial else await self.public_language(record.guild_id)
 
     def user_language(self, interaction: discord.Interaction) -> Language:
         return language_of(interaction.locale, self.default_language)
@@ -153,6 +159,8 @@ class TableCore:
         found = await self.service.storage.find_sessions(
             game=game, channel_id=interaction.channel_id, statuses=("lobby", "active")
         )
+        # a tutorial keeps no seat busy: only its own thread finds it
+        found = [r for r in found if r.tutorial is None or r.channel_id == interaction.channel_id]
         mine = [r for r in found if r.seat_of(interaction.user.id) is not None]
         if not (mine or found):
             raise UserError("error.no_game_here")

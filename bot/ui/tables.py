@@ -7,15 +7,15 @@ shown as done before it is committed. Each part lives in its own module:
 - ``replies``: the one place that answers an interaction (who may see what);
 - ``table_core``: languages, the lock, and finding a channel's game;
 - ``publishing``: boards, news, secrets by DM, the end of a game;
-- ``lobby``, ``play`` and ``table_commands``: what users do;
+- ``lobby``, ``learning`` (tutorials), ``play`` and ``table_commands``: what users do;
 - ``replay_pages``: a finished game's replay page and record.
 """
 
-from bot.ui.lobby import Lobby
+from bot.ui.learning import Learning
 from bot.ui.play import Play
 from bot.ui.replay_pages import ReplayPages
 from bot.ui.table_commands import TableCommands
 
 
-class Tables(Lobby, Play, TableCommands, ReplayPages):
+class Tables(Learning, Play, TableCommands, ReplayPages):
     """Everything a cog, a button or the timekeeper asks of the tables."""

@@ -159,7 +159,7 @@ class Timekeeper:
         """Each seat that timed out, in the clock's one message about that player: how many of the
         missed turns allowed are gone, or, at the last, that the computer keeps the seat (the player
         mentioned, alone)."""
-        lang = await self.tables.public_language(record.guild_id)
+        lang = await self.tables.table_language(record)
         resume = f"/{t(lang, f'cmd.{record.game}.name')} {t(lang, 'cmd.resume.name')}"
         for seat in late:
             entry = record.seats[seat]
@@ -183,7 +183,7 @@ class Timekeeper:
     ) -> discord.Message | None:
         """A message in the game's channel, in the server's language, notifying ``seat``'s player
         alone if it mentions them; a failure is only logged."""
-        lang = await self.tables.public_language(record.guild_id)
+        lang = await self.tables.table_language(record)
         if seat is not None:
             params["player"] = record.seats[seat].name  # a human's name, without the 🤖 of a taken seat
             params["mention"] = seat_mention(record, seat, lang)
@@ -207,7 +207,7 @@ class Timekeeper:
             await self.tables.ping_turns(record, told={user_id}, by=message.id)
         if user_id is None or not await self._dms_wanted(record, user_id):
             return
-        lang = await self.tables.public_language(record.guild_id)
+        lang = await self.tables.table_language(record)
         text = t(
             lang,
             "clock.reminder_dm",

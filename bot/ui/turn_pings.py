@@ -68,12 +68,17 @@ class TurnPings(TableCore):
         quiet: list[int] = []
         for seat in sorted(waiting - pinged):
             user_id = record.seats[seat].user_id
-            wants = (await self.service.storage.user_settings(user_id)).turn_pings if user_id else False
+            # a tutorial's learner follows its guide: no turn notifications
+            wants = (
+                (await self.service.storage.user_settings(user_id)).turn_pings
+                if user_id and not record.tutorial
+                else False
+            )
             (ping if wants else quiet).append(seat)
         if quiet:
             kept.setdefault(NOTIFIED_ELSEWHERE, []).extend(quiet)
         if ping:
-            lang = await self.public_language(record.guild_id)
+            lang = await self.table_language(record)
             users = [user_id for seat in ping if (user_id := record.seats[seat].user_id)]  # each one's, as it wants
             text = t(
                 lang,

@@ -27,6 +27,7 @@ from bot.ui.game_ui import (
 )
 from cogs.fortissimo.names import card_text
 from cogs.fortissimo.narration import Narration
+from cogs.fortissimo.tutorial import LESSONS
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, label
 from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
@@ -41,6 +42,7 @@ class FortissimoUI(Narration, GameUI[FortissimoState]):
     title_key = "fortissimo.title"
     colour = COLOURS["basic"]
     rule_parts = ("advanced", HOUSE, "controls")
+    lessons = LESSONS
 
     # -- board ----------------------------------------------------------------
     def board(self, record: SessionRecord, state: FortissimoState, lang: Language) -> list[BoardMessage]:

@@ -7,6 +7,7 @@ from discord import app_commands
 from bot.i18n import Language, t
 from bot.i18n import command_text as text
 from bot.ui.bot_cog import BotCog
+from bot.ui.components import TutorialButton
 from bot.ui.game_ui import add_list, seat_name
 from bot.ui.table_core import jump_url
 from games.core import Engine, registry
@@ -54,7 +55,17 @@ class HelpCog(BotCog):
     @app_commands.command(name=text("cmd.help.name"), description=text("cmd.help.desc"))
     async def help(self, interaction: discord.Interaction) -> None:
         reply = self.tables.reply_to(interaction)
-        await reply.send(embed=self.help_embed(reply.lang))
+        await reply.send(embed=self.help_embed(reply.lang), view=self.learn_buttons(reply.lang))
+
+    def learn_buttons(self, lang: Language) -> discord.ui.View:
+        """🎓 one button per game loaded: its tutorial."""
+        view = discord.ui.View(timeout=None)
+        for game in sorted(self.tables.uis):
+            label = t(lang, "tutorial.button.learn_game", game=self.tables.uis[game].title(lang))
+            view.add_item(
+                TutorialButton("learn", game, label=label[:80], emoji="🎓", style=discord.ButtonStyle.secondary)
+            )
+        return view
 
     @app_commands.command(name=text("cmd.games.name"), description=text("cmd.games.desc"))
     @app_commands.guild_only()
@@ -64,6 +75,8 @@ class HelpCog(BotCog):
         found = await service.storage.find_sessions(guild_id=interaction.guild_id, statuses=("lobby", "active"))
         lines = []
         for record in reversed(found):
+            if record.tutorial is not None:  # a tutorial is no table to join or watch
+                continue
             players = ", ".join(seat_name(record, i, lang) for i in range(len(record.seats)))
             title = t(lang, f"{record.game}.title")
             if record.status == "lobby":

@@ -67,6 +67,7 @@ NAMESPACES = (
     "cancel", "cmd", "common", "error", "games", "help", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
     "stats", "status", "table", "fortissimo", "clock", "time", "resume", "notifications", "forteresse",
     "labyrinthe", "fireship", "fortboyard", "rematch", "permission", "describe", "level", "recent", "rating",
+    "tutorial",
 )  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
 CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')

@@ -1,0 +1,97 @@
+"""Drive a tutorial in SimCord as a learner who does only what the guide enables: on each board,
+the one game control left enabled (a button, or a menu's one choice) is clicked, and a text box it
+opens gets the text the guide shows in inline code, until the game is over. Nothing is peeked at:
+the driver reads the board it is shown."""
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from simcord import ChannelHandle, Env, InteractionResult, MemberActor
+
+from bot.storage import SessionRecord
+from tests.discord.driver import items, play_channel, session
+
+GAME_CONTROL = ("g:", "s:")
+INLINE_CODE = re.compile(r"`([^`]+)`")  # a game's buttons and menus (the reading buttons and Leave are not)
+
+
+async def learn(
+    env: Env, channel: ChannelHandle, learner: MemberActor, game: str, lesson: str | None = None
+) -> tuple[SessionRecord, ChannelHandle]:
+    """``/<game> learn`` (and, for a game of several lessons, the click on ``lesson``'s title in the
+    private choice it answers with): the tutorial's record and its thread."""
+    result = await learner.slash(channel, f"{game} learn")
+    assert result.response is not None, "no answer"
+    if lesson is not None:
+        assert result.ephemeral, result.response.content
+        result = await learner.click(result.response.message, label=lesson)
+    assert not result.ephemeral, result.response and result.response.content
+    found = await env.bot.storage.find_sessions(game=game, channel_id=channel.id)
+    record = max(found, key=lambda r: r.id)
+    assert record.tutorial is not None
+    return record, play_channel(env, channel, record)
+
+
+def board(thread: ChannelHandle, record: SessionRecord) -> list[discord.Message]:
+    """The tutorial's board as shown: the guide's message first, then the game's."""
+    shown = {m.id: m for m in thread.history()}
+    return [shown[message_id] for message_id in record.board_message_ids]
+
+
+def enabled_controls(messages: list[discord.Message]) -> list[tuple[discord.Message, Any]]:
+    """The game controls a learner could use now (a menu counts once per choice)."""
+    found = []
+    for message in messages:
+        for item in items(message):
+            custom_id = getattr(item, "custom_id", None) or ""
+            if custom_id.startswith(GAME_CONTROL) and not item.disabled:
+                found += [(message, item)] * max(1, len(getattr(item, "options", []) or []))
+    return found
+
+
+def guide_text(messages: list[discord.Message]) -> str:
+    """The guide's words on the board (its first message's embed)."""
+    embed = messages[0].embeds[0]
+    return f"{embed.title}\n{embed.description}"
+
+
+@dataclass
+class Learner:
+    env: Env
+    thread: ChannelHandle
+    actor: MemberActor
+    session_id: int
+    guides: list[str] = field(default_factory=list)  # every guide text shown, in order
+
+    async def record(self) -> SessionRecord:
+        return await session(self.env, self.session_id)
+
+    async def step(self) -> InteractionResult:
+        """Use the one control the guide enables."""
+        record = await self.record()
+        messages = board(self.thread, record)
+        self.guides.append(guide_text(messages))
+        controls = enabled_controls(messages)
+        assert len(controls) == 1, [getattr(item, "custom_id", "") for _, item in controls]
+        message, item = controls[0]
+        if isinstance(item, discord.SelectMenu):
+            result = await self.actor.select(message, [item.options[0].value], custom_id=item.custom_id)
+        else:
+            result = await self.actor.click(message, custom_id=item.custom_id)
+        if result.modal is not None:  # a text box: type what the guide shows in inline code
+            typed = INLINE_CODE.findall(messages[0].embeds[0].description or "")
+            assert typed, "the guide shows no text to type"
+            result = await self.actor.submit_modal(result, {"text": typed[-1]})
+        assert not result.ephemeral, result.response and result.response.content
+        assert (await self.record()).version > record.version
+        return result
+
+    async def play_to_end(self, max_steps: int = 400) -> SessionRecord:
+        for _ in range(max_steps):
+            record = await self.record()
+            if record.status != "active":
+                return record
+            await self.step()
+        raise AssertionError("the tutorial did not end")
