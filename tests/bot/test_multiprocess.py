@@ -132,6 +132,9 @@ class Channel:
     async def public_language(self, guild_id: int | None) -> str:
         return "en"
 
+    async def table_language(self, record: SessionRecord) -> str:
+        return "en"
+
     async def channel(self, channel_id: int) -> "Channel":
         return self
 

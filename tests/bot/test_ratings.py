@@ -220,11 +220,16 @@ async def test_resigning_through_the_service_ranks_last(storage: Storage) -> Non
     assert expected[1].mu < NEW.mu
 
 
+# What the migrations after the ratings' added, taken away again (the newest first)
+UNDO_LATER_MIGRATIONS = "ALTER TABLE sessions DROP COLUMN tutorial;"
+
+
 async def reopen_before_ratings(storage: Storage) -> Storage:
     """The database as a bot without ratings left it: the ratings' migration not yet applied."""
     if isinstance(storage, SqliteStorage):
         async with storage.db.executescript(
-            f"DROP TABLE rating_changes; DROP TABLE ratings; PRAGMA user_version = {RATINGS_MIGRATION - 1};"
+            f"{UNDO_LATER_MIGRATIONS} DROP TABLE rating_changes; DROP TABLE ratings;"
+            f" PRAGMA user_version = {RATINGS_MIGRATION - 1};"
         ):
             pass
         again: Storage = SqliteStorage(storage.path)
@@ -232,7 +237,7 @@ async def reopen_before_ratings(storage: Storage) -> Storage:
         assert isinstance(storage, PostgresStorage)
         async with storage.pool.acquire() as conn:
             await conn.execute(
-                "DROP TABLE rating_changes; DROP TABLE ratings;"
+                f"{UNDO_LATER_MIGRATIONS} DROP TABLE rating_changes; DROP TABLE ratings;"
                 f" DELETE FROM schema_migrations WHERE number >= {RATINGS_MIGRATION}"
             )
         again = PostgresStorage(storage.url, pool_size=2)
