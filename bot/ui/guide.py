@@ -106,7 +106,13 @@ def check_script(record: SessionRecord, user_id: int, token: str, lang: Language
     if step is not None and token in step.allowed():
         return
     instruction = step_text(step, lang) if step else t(lang, "tutorial.guide.free")
-    raise UserError("tutorial.off_script", instruction=instruction)
+    raise OffScript("tutorial.off_script", instruction=instruction)
+
+
+class OffScript(UserError):
+    """A tutorial's learner did something else than the guide asks for now."""
+
+    key = "tutorial.off_script"
 
 
 def learn_button(game: str, lang: Language, lesson: Lesson | None = None, row: int | None = None) -> TutorialButton:

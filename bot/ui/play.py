@@ -10,7 +10,7 @@ from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import ASK, MORE, TYPE, GameButton, TextBox
 from bot.ui.game_ui import BoardMessage
-from bot.ui.guide import check_script, restricted
+from bot.ui.guide import OffScript, check_script, restricted
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -64,6 +64,11 @@ class Play(Publishing):
                     return await reply.refuse(UserError("error.stale_private"))
                 await reply.refuse(error)
                 if self.board_behind(record):  # an edit was missed: once per version, however many clicks
+                    await self.publish(record)
+                return
+            except OffScript as error:  # the guide's instruction, and its board if one was left behind
+                await reply.refuse(error)
+                if self.board_behind(record):
                     await self.publish(record)
                 return
             if private:

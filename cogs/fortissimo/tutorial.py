@@ -11,7 +11,7 @@ from typing import Any
 from bot.tutorials import Lesson, Step
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import label
-from games.fortissimo.models import Flip, PutBack, Take
+from games.fortissimo.models import Fire, Flip, Insert, PutBack, Take
 
 WATCH = "fortissimo.tutorial.watch"  # what the guide says while the computer plays
 
@@ -94,4 +94,52 @@ BASIC = Lesson(
     ),
 )
 
-LESSONS = (BASIC,)
+# -- the advanced game: points and powers ---------------------------------------------------
+ADVANCED_SEED = 1789
+ADVANCED_OPTIONS = {"variant": "advanced", "first_player": "lobby"}
+_advanced = _Deal(ADVANCED_SEED, ADVANCED_OPTIONS)
+COMPUTER = 1  # the computer's seat, whose 12 the learner's Cannon destroys
+
+ADVANCED = Lesson(
+    game=ENGINE.name,
+    name="advanced",
+    title="fortissimo.tutorial.advanced.title",
+    seed=ADVANCED_SEED,
+    options=ADVANCED_OPTIONS,
+    closing="fortissimo.tutorial.advanced.closing",
+    steps=(
+        _advanced.flip(3, "fortissimo.tutorial.advanced.flip_crow"),
+        take(3, "fortissimo.tutorial.advanced.take_crow"),
+        *_advanced.computer(12, keep=True),
+        _advanced.flip(7, "fortissimo.tutorial.advanced.flip_after_take", theirs=12),
+        take(7, "fortissimo.tutorial.advanced.take_cannon"),
+        Step(
+            "fortissimo.tutorial.advanced.fire",
+            do=Fire(target=COMPUTER, card=12).token(),
+            params={"card": 12},
+        ),
+        *_advanced.computer(11, keep=True),
+        _advanced.flip(17, "fortissimo.tutorial.advanced.flip_prince", theirs=11),
+        take(17, "fortissimo.tutorial.advanced.take_prince"),
+        *_advanced.computer(14, keep=True),
+        _advanced.flip(21, "fortissimo.tutorial.advanced.flip_after_take", theirs=14),
+        take(21, "fortissimo.tutorial.advanced.take_queen"),
+        *_advanced.computer(2, keep=False),
+        _advanced.flip(26, "fortissimo.tutorial.advanced.flip_after_back", theirs=2),
+        take(26, "fortissimo.tutorial.advanced.take_tower"),
+        *_advanced.computer(16, keep=True),
+        _advanced.flip(31, "fortissimo.tutorial.advanced.flip_wizard", theirs=16),
+        take(31, "fortissimo.tutorial.advanced.take_wizard"),
+        *_advanced.computer(45, keep=True),
+        _advanced.flip(23, "fortissimo.tutorial.advanced.flip_insert", theirs=45),
+        Step("fortissimo.tutorial.advanced.insert", do=Insert().token(), params={"card": 23, "top": 31}),
+        *_advanced.computer(5, keep=False),
+        _advanced.flip(41, "fortissimo.tutorial.advanced.flip_after_back", theirs=5),
+        take(41, "fortissimo.tutorial.advanced.take_king"),
+        *_advanced.computer(9, keep=False),
+        _advanced.flip(46, "fortissimo.tutorial.advanced.flip_last"),
+        take(46, "fortissimo.tutorial.advanced.take_last"),
+    ),
+)
+
+LESSONS = (BASIC, ADVANCED)

@@ -15,11 +15,16 @@ GAME_CONTROL = ("g:", "s:")  # a game's buttons and menus (the reading buttons a
 
 
 async def learn(
-    env: Env, channel: ChannelHandle, learner: MemberActor, game: str, command: str = "learn"
+    env: Env, channel: ChannelHandle, learner: MemberActor, game: str, lesson: str | None = None
 ) -> tuple[SessionRecord, ChannelHandle]:
-    """``/<game> learn``: the tutorial's record and its thread."""
-    result = await learner.slash(channel, f"{game} {command}")
-    assert result.response is not None and not result.ephemeral, result.response and result.response.content
+    """``/<game> learn`` (and, for a game of several lessons, the click on ``lesson``'s title in the
+    private choice it answers with): the tutorial's record and its thread."""
+    result = await learner.slash(channel, f"{game} learn")
+    assert result.response is not None, "no answer"
+    if lesson is not None:
+        assert result.ephemeral, result.response.content
+        result = await learner.click(result.response.message, label=lesson)
+    assert not result.ephemeral, result.response and result.response.content
     found = await env.bot.storage.find_sessions(game=game, channel_id=channel.id)
     record = max(found, key=lambda r: r.id)
     assert record.tutorial is not None
