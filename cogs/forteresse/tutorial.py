@@ -144,43 +144,45 @@ def pick(card: str) -> Move:
 
 @dataclass(frozen=True)
 class _Say:
-    """One learner's move of the script: the guide's text, the move, and whether its button asks
-    "are you sure?" first (ending the Combat while a Hero stays idle)."""
+    """One learner's move of the script: the guide's public text, the move, whether its button asks
+    "are you sure?" first (ending the Combat while a Hero stays idle), and what the guide tells the
+    learner alone, in their private view (the cards of their hand: the public text never names them)."""
 
     say: str
     move: Move
     asks: bool = False
+    private: str | None = None
 
 
 SCRIPT = (
     # -- turn 1
     _Say("forteresse.tutorial.keep", keep()),
-    _Say("forteresse.tutorial.recruit_king", recruit("pKH", "p5H")),
-    _Say("forteresse.tutorial.recruit_queen", recruit("pQC", "p4C")),
-    _Say("forteresse.tutorial.explore_first", explore("pKH", "D")),
+    _Say("forteresse.tutorial.recruit_king", recruit("pKH", "p5H"), private="forteresse.tutorial.hand.recruit_king"),
+    _Say("forteresse.tutorial.recruit_queen", recruit("pQC", "p4C"), private="forteresse.tutorial.hand.recruit_queen"),
+    _Say("forteresse.tutorial.explore_first", explore("pKH", "D"), private="forteresse.tutorial.hand.explore_first"),
     _Say("forteresse.tutorial.undefended", done()),
     _Say("forteresse.tutorial.no_attack", done(), asks=True),
     # -- turn 2
-    _Say("forteresse.tutorial.attach", attach("p5S", "pQC")),
+    _Say("forteresse.tutorial.attach", attach("p5S", "pQC"), private="forteresse.tutorial.hand.attach"),
     _Say("forteresse.tutorial.explore_second", explore("pKH", "C")),
-    _Say("forteresse.tutorial.play_lieu", lieu("p9C")),
-    _Say("forteresse.tutorial.keep_lieu", done()),
-    _Say("forteresse.tutorial.bribe", bribe("fJS")),
-    _Say("forteresse.tutorial.swap", discard("pJD")),
-    _Say("forteresse.tutorial.take_back", pick("p9C")),
+    _Say("forteresse.tutorial.play_lieu", lieu("p9C"), private="forteresse.tutorial.hand.play_lieu"),
+    _Say("forteresse.tutorial.keep_lieu", done(), private="forteresse.tutorial.hand.keep_lieu"),
+    _Say("forteresse.tutorial.bribe", bribe("fJS"), private="forteresse.tutorial.hand.bribe"),
+    _Say("forteresse.tutorial.swap", discard("pJD"), private="forteresse.tutorial.hand.swap"),
+    _Say("forteresse.tutorial.take_back", pick("p9C"), private="forteresse.tutorial.hand.take_back"),
     # -- turn 3
-    _Say("forteresse.tutorial.keep_boost", done()),
+    _Say("forteresse.tutorial.keep_boost", done(), private="forteresse.tutorial.hand.keep_boost"),
     _Say("forteresse.tutorial.explore_third", explore("pKH", "H")),
-    _Say("forteresse.tutorial.play_two", lieu("p8H")),
-    _Say("forteresse.tutorial.play_second", lieu("p9C")),
+    _Say("forteresse.tutorial.play_two", lieu("p8H"), private="forteresse.tutorial.hand.play_two"),
+    _Say("forteresse.tutorial.play_second", lieu("p9C"), private="forteresse.tutorial.hand.play_second"),
     _Say("forteresse.tutorial.block_boss", block("pQC", "fJH")),
     _Say("forteresse.tutorial.attack_boss", attack("pQC", "fJH")),
-    _Say("forteresse.tutorial.hero_boost", fight("fJH", "p5D")),
-    _Say("forteresse.tutorial.key", pick("pAC")),
+    _Say("forteresse.tutorial.hero_boost", fight("fJH", "p5D"), private="forteresse.tutorial.hand.hero_boost"),
+    _Say("forteresse.tutorial.key", pick("pAC"), private="forteresse.tutorial.hand.key"),
     _Say("forteresse.tutorial.end_turn", done()),
     # -- turn 4
     _Say("forteresse.tutorial.last_turn", done()),
-    _Say("forteresse.tutorial.last_treasure", explore("pKH", "H")),
+    _Say("forteresse.tutorial.last_treasure", explore("pKH", "H"), private="forteresse.tutorial.hand.last_treasure"),
 )
 
 
@@ -192,7 +194,7 @@ def _walk() -> tuple[Step, ...]:
         action = line.move(state)
         token = action.token()
         enable = (MORE + DISCARDS,) + ((ASK + token,) if line.asks else ())
-        steps.append(Step(line.say, do=token, enable=enable))
+        steps.append(Step(line.say, do=token, enable=enable, private=line.private))
         state = ENGINE.apply(state, 0, action).state
     return tuple(steps)
 
