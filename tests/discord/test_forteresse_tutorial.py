@@ -8,7 +8,7 @@ import discord
 import pytest
 from simcord import ChannelHandle, Env, MemberActor
 
-from bot import tutorials
+from bot import replays, tutorials
 from bot.i18n import t
 from bot.storage import SessionRecord
 from bot.ui.guide import private_text, step_text
@@ -126,6 +126,9 @@ async def test_a_learner_who_follows_the_guide_wins_in_their_language(env, lang)
     state = env.bot.service.state(record)
     assert (state.result, state.end_reason, state.turn) == ("won", "treasures", 3)
     assert record.version == tutorials.FIRST_VERSION + len(LESSON.steps)
+    # Its replay rebuilds it: the prepared deal travels in the options.
+    text = replays.export(record, await env.bot.storage.actions(record.id))
+    assert ENGINE.dump(replays.replay(text)) == ENGINE.dump(state)
     # The guide spoke at every step, in the learner's language; its private word came in the hand.
     title = t(lang, LESSON.title)
     steps = len(LESSON.steps)
