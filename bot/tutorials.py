@@ -108,7 +108,10 @@ class Lesson:
             yield index, state
             if engine.is_over(state):
                 raise ScriptError(f"{self.game}/{self.name}: the game is over before step {index}")
-            seat = min(engine.to_act(state))
+            # As at the table: a computer that may act does so at once, before the learner can
+            # (simultaneous choices: the computer's step comes first in the script).
+            computers = sorted(seat for seat in engine.to_act(state) if seat != LEARNER)
+            seat = computers[0] if computers else LEARNER
             if step.learner != (seat == LEARNER):
                 raise ScriptError(f"{self.game}/{self.name}: step {index} is not for seat {seat}")
             action = engine.parse_action(step.do) if step.do else self.computer_action(state, seat, index)

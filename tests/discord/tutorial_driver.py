@@ -1,7 +1,9 @@
 """Drive a tutorial in SimCord as a learner who does only what the guide enables: on each board,
-the one game control left enabled (a button, or a menu's one choice) is clicked, until the game
-is over. Nothing is peeked at: the driver reads the board it is shown."""
+the one game control left enabled (a button, or a menu's one choice) is clicked, and a text box it
+opens gets the text the guide shows in inline code, until the game is over. Nothing is peeked at:
+the driver reads the board it is shown."""
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,7 +13,8 @@ from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 from bot.storage import SessionRecord
 from tests.discord.driver import items, play_channel, session
 
-GAME_CONTROL = ("g:", "s:")  # a game's buttons and menus (the reading buttons and Leave are not)
+GAME_CONTROL = ("g:", "s:")
+INLINE_CODE = re.compile(r"`([^`]+)`")  # a game's buttons and menus (the reading buttons and Leave are not)
 
 
 async def learn(
@@ -77,6 +80,10 @@ class Learner:
             result = await self.actor.select(message, [item.options[0].value], custom_id=item.custom_id)
         else:
             result = await self.actor.click(message, custom_id=item.custom_id)
+        if result.modal is not None:  # a text box: type what the guide shows in inline code
+            typed = INLINE_CODE.findall(messages[0].embeds[0].description or "")
+            assert typed, "the guide shows no text to type"
+            result = await self.actor.submit_modal(result, {"text": typed[-1]})
         assert not result.ephemeral, result.response and result.response.content
         assert (await self.record()).version > record.version
         return result
