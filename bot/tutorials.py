@@ -37,6 +37,9 @@ class Step:
     text box or a private menu (``type-<name>``, ``more-<name>``, ``ask-<token>``).
     ``computer``: a computer seat's move, as its token; a step with neither ``do`` nor ``computer``
     is a computer's move at the easy level.
+    ``private``: the catalog key of what the guide tells the learner alone, in their private view
+    and refusals (filled with ``params``): the move in words when it names cards of their hand,
+    which the public ``say`` must not.
     """
 
     say: str
@@ -45,6 +48,7 @@ class Step:
     enable: tuple[str, ...] = ()
     answer: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
+    private: str | None = None
 
     @property
     def learner(self) -> bool:

@@ -23,6 +23,11 @@ def step_text(step: Step, lang: Language) -> str:
     return t(lang, step.say, **params)
 
 
+def private_text(step: Step, lang: Language) -> str | None:
+    """What the guide tells the learner alone at ``step`` (the cards of their hand), if anything."""
+    return "🎓 " + t(lang, step.private, **step.params) if step.private else None
+
+
 def guide_message(record: SessionRecord, lang: Language) -> BoardMessage:
     """The guide's part of a tutorial's board: where the lesson stands and what to do now, with the
     Leave button while it runs."""
@@ -89,11 +94,14 @@ def guided(record: SessionRecord, messages: list[BoardMessage], lang: Language) 
     return [guide_message(record, lang), *(restrict(m, allowed) for m in messages)]
 
 
-def restricted(record: SessionRecord, message: BoardMessage) -> BoardMessage:
-    """A private view or menu of a tutorial's learner, with the current step's controls alone enabled."""
+def restricted(record: SessionRecord, message: BoardMessage, lang: Language) -> BoardMessage:
+    """A private view or menu of a tutorial's learner, with the current step's controls alone enabled
+    and, above it, what the guide tells the learner alone."""
     if record.tutorial is None:
         return message
     step = tutorials.current_step(record)
+    if step is not None and (aside := private_text(step, lang)):
+        message = message._replace(content="\n".join(filter(None, [aside, message.content])))
     return restrict(message, step.allowed() if step else frozenset())
 
 
@@ -106,6 +114,8 @@ def check_script(record: SessionRecord, user_id: int, token: str, lang: Language
     if step is not None and token in step.allowed():
         return
     instruction = step_text(step, lang) if step else t(lang, "tutorial.guide.free")
+    if step is not None and (aside := private_text(step, lang)):
+        instruction += "\n" + aside  # the refusal is the learner's alone
     raise OffScript("tutorial.off_script", instruction=instruction)
 
 

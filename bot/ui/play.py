@@ -120,7 +120,7 @@ class Play(Publishing):
             menu = self.uis[record.game].more(record, self.service.state(record), seat, name, reply.lang)
             if menu is None:
                 raise UserError("error.not_your_turn")
-            await reply.send(**restricted(record, menu).fields(sending=True))
+            await reply.send(**restricted(record, menu, reply.lang).fields(sending=True))
 
     # -- private views ----------------------------------------------------------
     def _private_view(self, reply: Reply, record: SessionRecord) -> BoardMessage:
@@ -133,7 +133,7 @@ class Play(Publishing):
         private = self.uis[record.game].private(record, self.service.state(record), seat, reply.lang)
         if private is None:
             raise UserError("error.no_private_view")
-        return restricted(record, private)
+        return restricted(record, private, reply.lang)
 
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
         """The player's private view with its controls, privately."""

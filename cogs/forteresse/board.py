@@ -45,6 +45,7 @@ from cogs.forteresse.names import (
 from cogs.forteresse.narration import Narration
 from cogs.forteresse.picture import LABEL_KEYS, draw, render
 from cogs.forteresse.private import DISCARDS, PrivateView
+from cogs.forteresse.tutorial import LESSONS
 from games.forteresse import ENGINE
 from games.forteresse.cards import TREASURES_TO_WIN, rank_of, value
 from games.forteresse.models import (
@@ -86,6 +87,7 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI[ForteresseStat
     rule_parts = ("phases", "controls", HOUSE)
     house_numbered = True  # the house rules are cited by their number
     has_picture = True
+    lessons = LESSONS  # its tutorial (cogs/forteresse/tutorial.py)
 
     # -- the public board ---------------------------------------------------------
     def picture(self, record: SessionRecord, state: ForteresseState, lang: Language) -> bytes:

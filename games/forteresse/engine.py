@@ -131,20 +131,25 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
     # Setup
     # =========================================================================
     def new_game(self, players: int, options: BaseModel, seed: int) -> ForteresseState:
-        """« Préparation d'une partie »: Treasures face up, Doors face down, both decks shuffled."""
+        """« Préparation d'une partie »: Treasures face up, Doors face down, both decks shuffled (or
+        laid out as the options' prepared deal says)."""
         if players != 1:
             raise IllegalAction("error.player_count", low=1, high=1)
         assert isinstance(options, ForteresseOptions)
         rng = Rng.from_seed(seed)
-        fortress = full_deck(FORTRESS)
-        treasures = [c for c in fortress if rank_of(c) == "T"]
-        doors = [c for c in fortress if rank_of(c) == "A"]
-        rest = [c for c in fortress if rank_of(c) not in "AT"]
-        rng.shuffle(treasures)
-        rng.shuffle(doors)
-        rng.shuffle(rest)
-        deck = full_deck(PLAYER)
-        rng.shuffle(deck)
+        if options.deal is not None:  # a prepared deal: the piles in its order (later shuffles use the seed)
+            deal = options.deal
+            treasures, doors, rest, deck = list(deal.treasures), list(deal.doors), list(deal.fortress), list(deal.deck)
+        else:
+            fortress = full_deck(FORTRESS)
+            treasures = [c for c in fortress if rank_of(c) == "T"]
+            doors = [c for c in fortress if rank_of(c) == "A"]
+            rest = [c for c in fortress if rank_of(c) not in "AT"]
+            rng.shuffle(treasures)
+            rng.shuffle(doors)
+            rng.shuffle(rest)
+            deck = full_deck(PLAYER)
+            rng.shuffle(deck)
         state = ForteresseState(
             seats=1,
             rng=rng,

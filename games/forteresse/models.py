@@ -30,13 +30,43 @@ in the player's own ephemeral controls.
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from games.core import Action, Event, GameState, MalformedAction, Outcome
+from games.forteresse.cards import FORTRESS, PLAYER, full_deck, rank_of
 
 # =============================================================================
 # Options and state
 # =============================================================================
+
+
+class PreparedDeal(BaseModel):
+    """The order of every pile at the start, instead of shuffling them: a deal a tutorial designs
+    (``cogs/forteresse/tutorial.py``). Each list is read as the setup lays it out: the Treasures
+    left to right, the Doors, the Fortress and the player's deck top first. Any order is one that
+    shuffling could give, so a prepared deal is a legal start, once each pile holds exactly its
+    cards (checked here)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    treasures: tuple[str, ...]
+    doors: tuple[str, ...]
+    fortress: tuple[str, ...]
+    deck: tuple[str, ...]
+
+    @model_validator(mode="after")
+    def _whole_decks(self) -> "PreparedDeal":
+        fortress = full_deck(FORTRESS)
+        piles = {
+            "treasures": (self.treasures, [c for c in fortress if rank_of(c) == "T"]),
+            "doors": (self.doors, [c for c in fortress if rank_of(c) == "A"]),
+            "fortress": (self.fortress, [c for c in fortress if rank_of(c) not in "AT"]),
+            "deck": (self.deck, full_deck(PLAYER)),
+        }
+        for name, (pile, cards) in piles.items():
+            if sorted(pile) != sorted(cards):
+                raise ValueError(f"the prepared {name} do not hold exactly their {len(cards)} cards")
+        return self
 
 
 class ForteresseOptions(BaseModel):
@@ -45,6 +75,9 @@ class ForteresseOptions(BaseModel):
     # House rule 24: settle the book's "au choix du joueur en cas d'égalité" by a
     # fixed rule (see cards.py) instead of asking.
     auto_ties: bool = False
+    # A prepared deal (tutorials) instead of shuffled piles; never offered in a lobby, and left out
+    # of every view (the deck's and the Fortress's order are hidden).
+    deal: PreparedDeal | None = None
 
 
 class Character(BaseModel):

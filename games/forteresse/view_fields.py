@@ -38,7 +38,8 @@ def view_fields(
             points=(power(explorer.stats) if explorer else 0) + sum(value(c) for c in state.played),
         )
     return {
-        "options": state.options,
+        # a prepared deal's order is hidden: the view's options leave it out
+        "options": state.options if state.options.deal is None else state.options.model_copy(update={"deal": None}),
         "turn": state.turn,
         "phase": int(state.step[0]),
         "step": state.step,
