@@ -118,7 +118,7 @@ def paused_until(record: SessionRecord) -> float:
 
 def next_wake(record: SessionRecord) -> float | None:
     if record.status not in OPEN:
-        return None
+        return record.archive_at  # a closed table's thread still to archive
     times = [abandoned_at(record)] + [seat.window for seat in record.seats if seat.window is not None]
     for seat in record.seats:
         if seat.deadline is not None:
@@ -135,11 +135,12 @@ class Due(NamedTuple):
     late: list[int]  # seats whose deadline has passed
     remind: list[int]  # seats to remind
     unanswered: list[int] = []  # seats whose reaction window has closed (never changed in place)
+    archive: bool = False  # a closed table's thread is to be archived now
 
 
 def due(record: SessionRecord, now: float) -> Due:
     if record.status not in OPEN:
-        return Due(False, [], [])
+        return Due(False, [], [], archive=record.archive_at is not None and record.archive_at <= now)
     deadlines = [(i, s.deadline, s.reminded) for i, s in enumerate(record.seats) if s.deadline is not None]
     return Due(
         abandon=now >= abandoned_at(record),

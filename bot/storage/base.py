@@ -81,6 +81,7 @@ class SessionRecord(BaseModel):
     updated_at: float
     last_human_at: float | None = None  # a player's last click or command
     wake_at: float | None = None  # the next reminder, deadline or abandonment; set on save
+    archive_at: float | None = None  # when a closed table's thread is to be archived
     pings: dict[int, list[int]] = {}  # a turn notification's message id -> the seats it pinged
     tutorial: Tutorial | None = None  # None: a real game
     news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
@@ -183,6 +184,7 @@ class GuildSettings(BaseModel):
     missed_turns: int = Field(default=3, ge=1)  # before the computer takes the seat over
     abandon_days: int = Field(default=7, ge=1)  # a game nobody touched this long is closed
     game_channels: list[int] = []  # where games may start; empty: anywhere
+    archive_hours: int = Field(default=1, ge=0)  # a finished game's thread is archived after; 0: kept open
 
 
 class UserSettings(BaseModel):

@@ -36,14 +36,15 @@ JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock", "pin
 COLUMNS = (
     "game", "guild_id", "lobby_channel_id", "lobby_message_id", "channel_id", "board_message_ids",
     "board_posted_at", "board_version", "host_id", "status", "seats", "options", "seed", "version", "state", "recent",
-    "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings", "tutorial",
+    "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings", "tutorial", "archive_at",
 )  # fmt: skip
 # Every table, parents first (the copy command fills them in this order).
 TABLES = (
     "sessions", "actions", "results", "result_seats", "guild_settings", "user_settings", "ratings", "rating_changes",
 )  # fmt: skip
-RUNTIME_TABLES = ("shard_leases",)  # which process serves what: not data, never copied
 _OPEN = ", ".join(f"'{status}'" for status in OPEN)
+_AWAKE = f"(status IN ({_OPEN}) OR archive_at IS NOT NULL)"  # tables the clock looks at: closed ones sleep
+RUNTIME_TABLES = ("shard_leases",)  # which process serves what: not data, never copied
 
 
 def migrations() -> list[tuple[int, str]]:
@@ -237,7 +238,7 @@ class SqlStorage:
         async with self._write() as sql:
             rows = await sql.fetch(
                 "UPDATE sessions SET claimed_by = ?, claimed_until = ?"
-                f" WHERE wake_at <= ? AND status IN ({_OPEN}) AND {shard_clause(shards)}"
+                f" WHERE wake_at <= ? AND {_AWAKE} AND {shard_clause(shards)}"
                 " AND (claimed_until IS NULL OR claimed_until <= ? OR claimed_by = ?)"
                 " RETURNING id, wake_at",
                 (owner, until, now, now, owner),
@@ -254,7 +255,7 @@ class SqlStorage:
     async def next_wake(self, shards: Shards = EVERY_SHARD) -> float | None:
         row = await self._one(
             "SELECT MIN(CASE WHEN claimed_until > wake_at THEN claimed_until ELSE wake_at END) AS wake"
-            f" FROM sessions WHERE wake_at IS NOT NULL AND status IN ({_OPEN}) AND {shard_clause(shards)}"
+            f" FROM sessions WHERE wake_at IS NOT NULL AND {_AWAKE} AND {shard_clause(shards)}"
         )
         return row["wake"] if row else None
 

@@ -23,6 +23,7 @@ from bot.ui.guide import closing, guided
 from bot.ui.lobby_message import lobby_edit, rules_button
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
+from bot.ui.thread_archive import ThreadArchive
 from bot.ui.turn_pings import NOTIFIED_ELSEWHERE, TurnPings, mentioned
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,7 @@ PICTURES_KEPT = 32  # board pictures cached, the latest ones
 VERSIONED = re.compile(r"[gs]:[a-z_]+:\d+:(\d+):")  # a game control's custom id (bot/ui/components.py)
 
 
-class Publishing(TurnPings, ClockNotices):
+class Publishing(TurnPings, ClockNotices, ThreadArchive):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
@@ -70,6 +71,7 @@ class Publishing(TurnPings, ClockNotices):
         try:
             await self.announce_end(record)
             await self.edit_lobby(record)
+            await self.schedule_archive(record)
         except discord.HTTPException:
             log.exception("could not announce the end of session %s", record.id)
 

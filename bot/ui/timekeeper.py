@@ -115,6 +115,7 @@ class Timekeeper:
             "abandon": self._abandon,
             "late": self._late,
             "remind": self._remind,
+            "archive": self._archive,
         }
         handled = False
         for _ in handlers:  # as many rounds as kinds at most
@@ -139,6 +140,10 @@ class Timekeeper:
     async def _abandon(self, session_id: int) -> bool:
         if (closed := await self.service.abandon(session_id)) is not None:
             await self.tables.after_change(closed)  # says why the game closed
+        return False  # nothing else is due on a closed table
+
+    async def _archive(self, session_id: int) -> bool:
+        await self.tables.archive_thread(session_id)
         return False  # nothing else is due on a closed table
 
     async def _late(self, session_id: int) -> bool:

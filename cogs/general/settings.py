@@ -14,9 +14,10 @@ from bot.ui.bot_cog import BotCog, guild_of
 from bot.ui.table_core import is_admin
 
 OPTIONS = (
-    "language", "threads", "dms", "turn_clock", "missed_turns", "abandon_days", "allow_channel", "forbid_channel",
-    "all_channels",
+    "language", "threads", "dms", "turn_clock", "missed_turns", "abandon_days", "archive_hours", "allow_channel",
+    "forbid_channel", "all_channels",
 )  # fmt: skip
+MAX_ARCHIVE_HOURS = 168  # a week
 
 
 class SettingsCog(BotCog):
@@ -40,6 +41,7 @@ class SettingsCog(BotCog):
         turn_clock: app_commands.Range[int, 0, MAX_TURN_MINUTES] | None = None,
         missed_turns: app_commands.Range[int, 1, 20] | None = None,
         abandon_days: app_commands.Range[int, 1, 365] | None = None,
+        archive_hours: app_commands.Range[int, 0, MAX_ARCHIVE_HOURS] | None = None,
         allow_channel: discord.TextChannel | None = None,
         forbid_channel: discord.TextChannel | None = None,
         all_channels: bool | None = None,
@@ -56,6 +58,7 @@ class SettingsCog(BotCog):
             "turn_clock_minutes": turn_clock,
             "missed_turns": missed_turns,
             "abandon_days": abandon_days,
+            "archive_hours": archive_hours,
         }
         changes = {k: v for k, v in changes.items() if v is not None or (k == "language" and language)}
         channels = list(current.game_channels)
@@ -76,6 +79,7 @@ class SettingsCog(BotCog):
                 turn_clock,
                 missed_turns,
                 abandon_days,
+                archive_hours,
                 allow_channel,
                 forbid_channel,
                 all_channels,
@@ -97,6 +101,7 @@ class SettingsCog(BotCog):
         if settings.language is None:
             language = t(lang, "settings.language.auto", language=language)
         channels = ", ".join(f"<#{c}>" for c in settings.game_channels) or t(lang, "settings.channels.all")
+        never = t(lang, "settings.archive.never")
         embed = discord.Embed(title=t(lang, "settings.title"), colour=0x4A5568)
         for key, value in (
             ("language", language),
@@ -105,6 +110,7 @@ class SettingsCog(BotCog):
             ("turn_clock", clock_text(settings.turn_clock_minutes, lang)),
             ("missed_turns", str(settings.missed_turns)),
             ("abandon_days", duration(lang, days=settings.abandon_days)),
+            ("archive_hours", duration(lang, hours=settings.archive_hours) if settings.archive_hours else never),
             ("channels", channels),
         ):
             embed.add_field(name=t(lang, f"settings.field.{key}"), value=value, inline=False)

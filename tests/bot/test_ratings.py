@@ -221,7 +221,10 @@ async def test_resigning_through_the_service_ranks_last(storage: Storage) -> Non
 
 
 # What the migrations after the ratings' added, taken away again (the newest first)
-UNDO_LATER_MIGRATIONS = "ALTER TABLE sessions DROP COLUMN tutorial;"
+UNDO_LATER_MIGRATIONS = (
+    "ALTER TABLE sessions DROP COLUMN archive_at; ALTER TABLE guild_settings DROP COLUMN archive_hours;"
+    " ALTER TABLE sessions DROP COLUMN tutorial;"
+)
 
 
 async def reopen_before_ratings(storage: Storage) -> Storage:

@@ -178,7 +178,7 @@ async def test_an_abandoned_game_is_closed(env) -> None:
     history = (await ann.slash(channel, "history")).response.embeds[0].description
     assert "abandoned" in history
     await env.advance_time(86_400)
-    assert count(thread, env, "💤") == 1
+    assert count(thread, env, "💤 The game of Fortissimo! is closed") == 1
 
 
 async def test_the_clock_survives_a_restart_and_fires_once(env, db_path) -> None:
