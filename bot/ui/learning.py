@@ -31,15 +31,9 @@ class Learning(Lobby):
         lesson = tutorials.lesson(game, name) if name else found[0]
         if lesson is None:
             return await reply.refuse(UserError("error.generic"))
-        if interaction.guild is None or interaction.channel is None:
-            return await reply.refuse(UserError("error.guild_only"))
-        server = await self.service.storage.guild_settings(interaction.guild.id)
-        here = {interaction.channel.id, getattr(interaction.channel, "parent_id", None)}
-        if server.game_channels and not here & set(server.game_channels):
-            channels = ", ".join(f"<#{c}>" for c in server.game_channels)
-            return await reply.refuse(UserError("error.channel_not_allowed", channels=channels))
-        if lacking := self._lacking(interaction.channel, game, server.use_threads, reply.lang):
-            return await reply.send("⛔ " + lacking)
+        if (server := await self.may_open_here(interaction, game, reply)) is None:
+            return
+        assert interaction.guild is not None and interaction.channel is not None  # checked there
         user = interaction.user
         await self._end_tutorials(game, interaction.guild.id, user.id)
         clock = TableClock(turn_minutes=0, missed_turns=server.missed_turns, abandon_days=server.abandon_days)

@@ -10,7 +10,7 @@ import discord
 
 from bot.errors import StaleBoard, UserError
 from bot.i18n import Language, t
-from bot.storage import SessionRecord, TableClock
+from bot.storage import GuildSettings, SessionRecord, TableClock
 from bot.ui.components import NumberBox, Prompt
 from bot.ui.game_ui import seat_mention
 from bot.ui.lobby_message import (
@@ -38,20 +38,31 @@ WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
 
 
 class Lobby(Publishing):
+    async def may_open_here(self, interaction: discord.Interaction, game: str, reply: Reply) -> GuildSettings | None:
+        """The server's settings if a table of ``game`` may open where ``interaction`` asks;
+        otherwise the user is told why, and None."""
+        if interaction.guild is None or interaction.channel is None:
+            await reply.refuse(UserError("error.guild_only"))
+            return None
+        server = await self.service.storage.guild_settings(interaction.guild.id)
+        here = {interaction.channel.id, getattr(interaction.channel, "parent_id", None)}
+        if server.game_channels and not here & set(server.game_channels):
+            channels = ", ".join(f"<#{c}>" for c in server.game_channels)
+            await reply.refuse(UserError("error.channel_not_allowed", channels=channels))
+            return None
+        if lacking := self._lacking(interaction.channel, game, server.use_threads, reply.lang):
+            await reply.send("⛔ " + lacking)
+            return None
+        return server
+
     async def open_lobby(
         self, interaction: discord.Interaction, game: str, options: dict[str, Any], turn_minutes: int | None = None
     ) -> None:
         """A new table; ``turn_minutes`` overrides the server's turn clock (0: none)."""
         reply = self.reply_to(interaction)
-        if interaction.guild is None or interaction.channel is None:
-            return await reply.refuse(UserError("error.guild_only"))
-        server = await self.service.storage.guild_settings(interaction.guild.id)
-        here = {interaction.channel.id, getattr(interaction.channel, "parent_id", None)}
-        if server.game_channels and not here & set(server.game_channels):
-            channels = ", ".join(f"<#{c}>" for c in server.game_channels)
-            return await reply.refuse(UserError("error.channel_not_allowed", channels=channels))
-        if lacking := self._lacking(interaction.channel, game, server.use_threads, reply.lang):
-            return await reply.send("⛔ " + lacking)
+        if (server := await self.may_open_here(interaction, game, reply)) is None:
+            return
+        assert interaction.guild is not None and interaction.channel is not None  # checked there
         if turn_minutes is None:  # nobody waits on a solitaire player: no clock unless asked
             turn_minutes = 0 if registry.get(game).max_players == 1 else server.turn_clock_minutes
         clock = TableClock(
