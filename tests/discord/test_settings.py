@@ -36,6 +36,7 @@ async def test_only_admins_change_settings_and_everyone_sees_them(env) -> None:
         "Time per turn (default)": "30 minutes",
         "Missed turns before the computer takes over": "2",
         "A game nobody plays is closed after": "3 days",
+        "A finished game's thread is archived after": "1 hour",
         "Channels where games may start": "every channel",
     }
     await boss.slash(channel, "settings", turn_clock=0)
