@@ -520,7 +520,11 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
         if key == "treasure" and len(outcome.winners) > 1:
             key = "shared"
         embed = discord.Embed(
-            title=t(lang, "fortboyard.result.title", number=record.id),
+            title=t(
+                lang,
+                "fortboyard.result.title" if outcome.winners else "fortboyard.result.title_no_winner",
+                number=record.id,
+            ),
             description=t(lang, f"fortboyard.result.{key}", winners=winners),
             colour=0xD69E2E,
         )

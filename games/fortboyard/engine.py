@@ -325,14 +325,14 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
             return Outcome(
                 reason="forfeit", winners=winners, ranking=[winners] + ([rest] if rest else []), scores=scores
             )
-        # nobody reached the treasure: all still playing tie at 0 Boyards (house rule "ties")
-        # a player who left ranks last, even after finding their word
+        # nobody reached the treasure: all still playing share the place, and nobody wins (the
+        # treasure stays in the Fort); a player who left ranks last, even after finding their word
         drawers = [i for i, p in enumerate(state.players) if p.found and not p.resigned] or self._active(state)
         ranking = [
             [i for i in drawers if scores[i] == score] for score in sorted({scores[i] for i in drawers}, reverse=True)
         ]
         rest = [i for i in range(state.seats) if i not in drawers]
-        winners = ranking[0] if ranking else []
+        winners = ranking[0] if ranking and state.end_reason != "no_treasure" else []
         return Outcome(
             reason=state.end_reason or "treasure",
             winners=winners,

@@ -41,6 +41,7 @@ async def finish(
     ending: str = "finished",
     game: str = "fortissimo",
     guild: int | None = GUILD,
+    reason: str = "test",
 ) -> int:
     """A game of ``players`` saved as it ended: seat i took ``places[i]``; ``left`` resigned."""
     seats = [
@@ -66,7 +67,7 @@ async def finish(
         game=game,
         guild_id=guild,
         ending=ending,
-        reason="test",
+        reason=reason,
         started_at=NOW,
         ended_at=ended,
         seats=[
@@ -220,6 +221,8 @@ async def test_resigning_through_the_service_ranks_last(storage: Storage) -> Non
     assert expected[1].mu < NEW.mu
 
 
+NO_WINNER_MIGRATION = 12  # bot/storage/migrations/0012_no_winner.sql
+
 # What the migrations after the ratings' added, taken away again (the newest first)
 UNDO_LATER_MIGRATIONS = (
     "ALTER TABLE sessions DROP COLUMN archive_at; ALTER TABLE guild_settings DROP COLUMN archive_hours;"
@@ -257,6 +260,37 @@ async def test_the_migration_rates_the_games_played_before_it(storage: Storage) 
     again = await reopen_before_ratings(storage)
     try:
         assert await everything(again) == kept
+    finally:
+        await again.close()
+
+
+async def test_the_migration_takes_back_the_wins_of_fort_boyard_games_nobody_won(storage: Storage) -> None:
+    """A Fort Boyard game in which nobody found their code word has no winner; before migration
+    0012 its players, sharing the place, were each counted a win. The migration takes those wins
+    back from the results, the rating history and the standings; places and skills stay."""
+    nobody = await finish(storage, [1, 2], [1, 1], NOW + 1, game="fortboyard", reason="no_treasure")  # as saved then
+    await finish(storage, [1, 2], [1, 2], NOW + 2, game="fortboyard", reason="treasure")
+    before = await skills(storage, "fortboyard")
+    assert before[1][2] == 2 and before[2][2] == 1  # the wrong count
+    if isinstance(storage, SqliteStorage):
+        async with storage.db.executescript(f"PRAGMA user_version = {NO_WINNER_MIGRATION - 1};"):
+            pass
+        again: Storage = SqliteStorage(storage.path)
+    else:
+        assert isinstance(storage, PostgresStorage)
+        async with storage.pool.acquire() as conn:
+            await conn.execute(f"DELETE FROM schema_migrations WHERE number >= {NO_WINNER_MIGRATION}")
+        again = PostgresStorage(storage.url, pool_size=2)
+    await storage.close()
+    await again.open()
+    try:
+        after = await skills(again, "fortboyard")
+        assert [(after[u][1], after[u][2]) for u in (1, 2)] == [(2, 1), (2, 0)]  # games kept, wins right
+        assert [after[u][0] for u in (1, 2)] == [before[u][0] for u in (1, 2)]  # the skills stay
+        (result,) = [r for r in await again.results(GUILD) if r.session_id == nobody]
+        assert [(s.place, s.won) for s in result.seats] == [(1, False), (1, False)]
+        changes = await again.rating_changes(GUILD, 2, "fortboyard", 10)
+        assert not any(change.won for change in changes)
     finally:
         await again.close()
 

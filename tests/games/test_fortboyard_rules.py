@@ -934,16 +934,16 @@ def test_most_boyards_wins_and_equal_treasures_share_the_win() -> None:
 def test_nobody_finds_the_treasure() -> None:
     """« Important : pour pouvoir accéder à la Salle du Trésor, il faut impérativement avoir trouvé son
     Mot-Code. »
-    House rule "ties": when nobody reaches the treasure everyone still playing shares the win
-    at 0 Boyards. Checks: all propose wrongly with one key: the game ends ("no_treasure"), the
-    code words are revealed."""
+    House rule "ties": when nobody reaches the treasure, nobody wins; everyone still playing
+    shares the place at 0 Boyards. Checks: all propose wrongly with one key: the game ends
+    ("no_treasure"), the code words are revealed, no winner, one shared place."""
     state, _ = round_3([1, 1], fourth=0)
     state, _ = act(state, 0, Answer(text="parapluie"))
     state, events = act(state, 1, Answer(text="parapluie"))
     assert state.phase == "over" and state.end_reason == "no_treasure"
     assert of(events, WordsRevealed) == [WordsRevealed(words={0: word(state, 0).word, 1: word(state, 1).word})]
     outcome = ENGINE.outcome(state)
-    assert outcome is not None and outcome.winners == [0, 1]
+    assert outcome is not None and outcome.winners == [] and outcome.ranking == [[0, 1]]
 
 
 # =============================================================================
