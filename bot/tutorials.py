@@ -76,6 +76,9 @@ class Lesson:
     computers: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
     next: str | None = None
+    # the same lesson for learners of another language, where the deal or the script depends on
+    # it (Fort Boyard's cards speak the learner's language): by language code
+    translations: Mapping[str, "Lesson"] = field(default_factory=dict)
 
     @property
     def engine(self) -> Engine:
@@ -84,6 +87,10 @@ class Lesson:
     @property
     def seats(self) -> int:
         return 1 + self.computers
+
+    def in_language(self, lang: str) -> "Lesson":
+        """The lesson a learner of ``lang`` plays: its translation, if it has one, else itself."""
+        return self.translations.get(lang, self)
 
     def learner_steps(self) -> list[int]:
         """The indexes of the learner's steps (the guide numbers them for the learner)."""
@@ -145,8 +152,9 @@ def lesson(game: str, name: str) -> Lesson | None:
 
 
 def lesson_of(record: SessionRecord) -> Lesson | None:
-    """The lesson a table plays, if it is a tutorial (and its lesson is known)."""
-    return lesson(record.game, record.tutorial.lesson) if record.tutorial else None
+    """The lesson a table plays, in its learner's language, if it is a tutorial (and its lesson is known)."""
+    found = lesson(record.game, record.tutorial.lesson) if record.tutorial else None
+    return found.in_language(record.tutorial.lang) if found and record.tutorial else None
 
 
 def step_index(record: SessionRecord) -> int:
