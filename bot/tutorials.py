@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage import SessionRecord
-from games.core import Action, Engine, Level, Rng, registry
+from games.core import Action, Engine, Level, Rng, RuleError, registry
 
 FIRST_VERSION = 1  # a tutorial's table is started at this version, before any action
 LEARNER = 0  # the learner's seat
@@ -122,9 +122,15 @@ class Lesson:
             if step.learner != (seat == LEARNER):
                 raise ScriptError(f"{self.game}/{self.name}: step {index} is not for seat {seat}")
             action = engine.parse_action(step.do) if step.do else self.computer_action(state, seat, index)
-            if action not in engine.legal_actions(state, seat):
+            # a typed answer is legal without being listed: the engine's own check judges it
+            if step.do is None and action not in engine.legal_actions(state, seat):
                 raise ScriptError(f"{self.game}/{self.name}: step {index}'s move {action.token()} is not legal")
-            state = engine.apply(state, seat, action).state
+            try:
+                state = engine.apply(state, seat, action).state
+            except RuleError as error:
+                raise ScriptError(
+                    f"{self.game}/{self.name}: step {index}'s move {action.token()} is not legal"
+                ) from error
         yield len(self.steps), state
         if not engine.is_over(state):
             raise ScriptError(f"{self.game}/{self.name}: the game is not over after the last step")
