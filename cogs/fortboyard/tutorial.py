@@ -138,7 +138,7 @@ def _lesson(language: Language, translations: dict[str, Lesson] | None = None) -
     code_word = deck(language).word_card(learner.word or "").level("easy").word
     walk.typed("fortboyard.tutorial.guess", code_word, private="fortboyard.tutorial.guess_private")
     walk.learner("fortboyard.tutorial.grab_first", Grab())
-    walk.learner("fortboyard.tutorial.grab", Grab(), handful=2)
+    walk.learner("fortboyard.tutorial.grab", Grab(), handful=2, boyards=sum(walk.state.players[LEARNER].handfuls[0]))
     walk.learner("fortboyard.tutorial.grab_last", Grab())
     assert ENGINE.is_over(walk.state)
     return Lesson(
