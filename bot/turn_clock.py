@@ -59,7 +59,13 @@ def _schedule_window(
     record: SessionRecord, engine: Engine, index: int, window: ReactionWindow | None, new: bool, after: Any, now: float
 ) -> None:
     seat = record.seats[index]
-    if window is None or index not in engine.to_act(after) or not in_person(record, index):
+    # a tutorial waits for its learner: no hourglass runs out while they read the guide
+    if (
+        window is None
+        or record.tutorial is not None
+        or index not in engine.to_act(after)
+        or not in_person(record, index)
+    ):
         seat.window = None
         return
     if seat.window is None or new:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.storage import SessionRecord
-from games.core import Action, Engine, Level, Rng, registry
+from games.core import Action, Engine, Level, Rng, RuleError, registry
 
 FIRST_VERSION = 1  # a tutorial's table is started at this version, before any action
 LEARNER = 0  # the learner's seat
@@ -76,6 +76,9 @@ class Lesson:
     computers: int = 1
     options: Mapping[str, Any] = field(default_factory=dict)
     next: str | None = None
+    # the same lesson for learners of another language, where the deal or the script depends on
+    # it (Fort Boyard's cards speak the learner's language): by language code
+    translations: Mapping[str, "Lesson"] = field(default_factory=dict)
 
     @property
     def engine(self) -> Engine:
@@ -84,6 +87,10 @@ class Lesson:
     @property
     def seats(self) -> int:
         return 1 + self.computers
+
+    def in_language(self, lang: str) -> "Lesson":
+        """The lesson a learner of ``lang`` plays: its translation, if it has one, else itself."""
+        return self.translations.get(lang, self)
 
     def learner_steps(self) -> list[int]:
         """The indexes of the learner's steps (the guide numbers them for the learner)."""
@@ -115,9 +122,15 @@ class Lesson:
             if step.learner != (seat == LEARNER):
                 raise ScriptError(f"{self.game}/{self.name}: step {index} is not for seat {seat}")
             action = engine.parse_action(step.do) if step.do else self.computer_action(state, seat, index)
-            if action not in engine.legal_actions(state, seat):
+            # a typed answer is legal without being listed: the engine's own check judges it
+            if step.do is None and action not in engine.legal_actions(state, seat):
                 raise ScriptError(f"{self.game}/{self.name}: step {index}'s move {action.token()} is not legal")
-            state = engine.apply(state, seat, action).state
+            try:
+                state = engine.apply(state, seat, action).state
+            except RuleError as error:
+                raise ScriptError(
+                    f"{self.game}/{self.name}: step {index}'s move {action.token()} is not legal"
+                ) from error
         yield len(self.steps), state
         if not engine.is_over(state):
             raise ScriptError(f"{self.game}/{self.name}: the game is not over after the last step")
@@ -145,8 +158,9 @@ def lesson(game: str, name: str) -> Lesson | None:
 
 
 def lesson_of(record: SessionRecord) -> Lesson | None:
-    """The lesson a table plays, if it is a tutorial (and its lesson is known)."""
-    return lesson(record.game, record.tutorial.lesson) if record.tutorial else None
+    """The lesson a table plays, in its learner's language, if it is a tutorial (and its lesson is known)."""
+    found = lesson(record.game, record.tutorial.lesson) if record.tutorial else None
+    return found.in_language(record.tutorial.lang) if found and record.tutorial else None
 
 
 def step_index(record: SessionRecord) -> int:

@@ -63,7 +63,8 @@ class LobbyService(Committer):
     ) -> SessionRecord:
         """A tutorial's table, to start at once (``start``: then it stands at ``tutorials.FIRST_VERSION``,
         no action played): the learner in seat 0, the lesson's computers at the easy level, its seed
-        and options."""
+        and options (those of its translation for ``lang``, if it has one)."""
+        lesson = lesson.in_language(lang)
         record = await self.open_lobby(
             lesson.game, guild_id, channel_id, user_id, user_name, dict(lesson.options), lesson.seed, clock
         )

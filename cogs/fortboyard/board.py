@@ -41,6 +41,7 @@ from cogs.fortboyard.names import COLOUR, GAME, PAWNS, SIGN_EMOJI, cell_name, gr
 from cogs.fortboyard.narration import Narration
 from cogs.fortboyard.picture import draw, render
 from cogs.fortboyard.private import ANSWER, PrivateView
+from cogs.fortboyard.tutorial import LESSONS
 from games.fortboyard import ENGINE
 from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
@@ -137,6 +138,7 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
     rule_parts = ("rounds", "trials", "kinds", HOUSE, "controls")
     has_picture = True
     tells_news = True  # trials and rounds are told in the thread, with pings
+    lessons = LESSONS
 
     def picture(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> bytes:
         names = [seat_name(record, seat, lang) for seat in range(len(record.seats))]

@@ -3,7 +3,7 @@
 from types import SimpleNamespace
 
 from bot import turn_clock
-from bot.storage import Seat, SessionRecord, TableClock
+from bot.storage import Seat, SessionRecord, TableClock, Tutorial
 from games.core import ReactionWindow
 
 
@@ -105,3 +105,14 @@ def test_a_turn_paused_by_a_secret_window_does_not_time_out_before_the_window_cl
     assert turn_clock.next_wake(record) == 130.0  # the window's close, not the past deadline again and again
     record.seats[1].window = None  # ben let it pass
     assert turn_clock.due(record, 131.0).late == [0]
+
+
+def test_a_tutorial_waits_for_its_learner() -> None:
+    """A tutorial's learner has no deadline, and no window (a trial's hourglass, a secret reaction)
+    ever closes on them: the table waits while they read the guide."""
+    record = table()
+    record.clock, record.tutorial = TableClock(turn_minutes=0), Tutorial(lesson="basic", lang="en")
+    trial = SimpleNamespace(waiting={0}, turn=0, window=ReactionWindow(30, frozenset({0}), shown=True))
+    turn_clock.schedule(record, Duel(), None, trial, now=100.0)
+    assert [(s.deadline, s.window) for s in record.seats] == [(None, None)] * 3
+    assert turn_clock.due(record, 10_000.0) == turn_clock.Due(False, [], [], [])

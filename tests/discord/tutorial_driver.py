@@ -1,6 +1,7 @@
 """Drive a tutorial in SimCord as a learner who does only what the guide enables: on each board,
 the one game control left enabled (a button, or a menu's one choice) is clicked, and a text box it
-opens gets the text the guide shows in inline code, until the game is over. Nothing is peeked at:
+opens gets the text the guide shows in inline code (on the board, or, for a secret such as a code
+word, in its private word above the learner's private view), until the game is over. Nothing is peeked at:
 the driver reads the board it is shown."""
 
 import re
@@ -11,6 +12,7 @@ import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
 from bot.storage import SessionRecord
+from bot.ui.components import TYPE
 from tests.discord.driver import items, play_channel, session
 
 GAME_CONTROL = ("g:", "s:")
@@ -76,17 +78,30 @@ class Learner:
         controls = enabled_controls(messages)
         assert len(controls) == 1, [getattr(item, "custom_id", "") for _, item in controls]
         message, item = controls[0]
+        typed = INLINE_CODE.findall(messages[0].embeds[0].description or "")
+        if not typed and item.custom_id.rsplit(":", 1)[-1].startswith(TYPE):  # a box for a secret text
+            typed = await self.whispered(record, messages)
         if isinstance(item, discord.SelectMenu):
             result = await self.actor.select(message, [item.options[0].value], custom_id=item.custom_id)
         else:
             result = await self.actor.click(message, custom_id=item.custom_id)
         if result.modal is not None:  # a text box: type what the guide shows in inline code
-            typed = INLINE_CODE.findall(messages[0].embeds[0].description or "")
             assert typed, "the guide shows no text to type"
             result = await self.actor.submit_modal(result, {"text": typed[-1]})
         assert not result.ephemeral, result.response and result.response.content
         assert (await self.record()).version > record.version
         return result
+
+    async def whispered(self, record: SessionRecord, messages: list[discord.Message]) -> list[str]:
+        """The texts in inline code the guide tells the learner alone, above their private view (none
+        for a game without one)."""
+        private = f"p:{record.game}:{record.id}"
+        for message in messages:
+            if any(getattr(item, "custom_id", None) == private for item in items(message)):
+                result = await self.actor.click(message, custom_id=private)
+                assert result.ephemeral and result.response is not None
+                return INLINE_CODE.findall(result.response.content or "")
+        return []
 
     async def play_to_end(self, max_steps: int = 400) -> SessionRecord:
         for _ in range(max_steps):
