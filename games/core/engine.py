@@ -74,6 +74,9 @@ class Engine(ABC, Generic[S, A]):
     # text states each one under ``<name>.house.<key>`` in every language.
     house_rules: ClassVar[tuple[str, ...]] = ()
     levels: ClassVar[tuple[Level, ...]] = ("normal",)  # the computer player's levels this game has
+    # The outcome reasons of a game of several players that the rules let nobody win (the players
+    # still in then share the first place); any other end has winners.
+    no_winner_reasons: ClassVar[frozenset[str]] = frozenset()
 
     # -- to implement -------------------------------------------------------
     @abstractmethod

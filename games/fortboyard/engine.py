@@ -165,6 +165,7 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
     strong_budget = BUDGET
     house_rules = HOUSE_RULES
     levels = LEVELS
+    no_winner_reasons = frozenset({"no_treasure"})  # the treasure stays in the Fort
 
     # -- setup ------------------------------------------------------------------
     def new_game(self, players: int, options: BaseModel, seed: int) -> FortBoyardState:
