@@ -120,9 +120,10 @@ class PrivateViews(TableCore):
                 kept.append(entry)
                 continue
             message = self._current(record, entry)
-            if message is None:  # a menu whose moment has passed
-                over = BoardMessage(content=t(entry.lang, "table.private_menu_over", link=jump_url(record)))
-                await self._edit(record, entry, over)
+            if message is None:  # a menu whose moment has passed: it says so; a view: let go as it is
+                if entry.menu is not None:
+                    over = t(entry.lang, "table.private_menu_over", link=jump_url(record))
+                    await self._edit(record, entry, BoardMessage(content=over))
                 continue
             if showing(message) != entry.shown and not await self._edit(record, entry, message):
                 continue

@@ -82,3 +82,25 @@ async def test_fireship_end_turn_is_not_red_like_cancel(env: Env, lang: str) -> 
     shown = board(env, thread, await session(env, record.id))
     end_turn = next(i for i in items(shown) if i.label in ("Finir le tour", "End turn"))
     assert end_turn.style is discord.ButtonStyle.primary
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+async def test_a_name_after_de_is_elided_in_french(env: Env, lang: str) -> None:
+    """Ève's and bob's whirlpools, as Describe tells them: « le Tourbillon d'Ève », « de bob » (and
+    English as it was)."""
+    guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
+    channel = guild.create_text_channel("games")
+    eve, bob = (guild.add_member(env.create_user(name)) for name in ("Ève", "bob"))
+    for member in (eve, bob):
+        set_locale(member, "fr" if lang == "fr" else "en-US")
+    record, thread, _ = await open_game_table(env, channel, "fireship", eve, [bob], lang=lang)
+    e, b = record.seat_of(eve.id), record.seat_of(bob.id)
+    state = env.bot.service.state(record)
+    await put_state(env, record.id, state.model_copy(update={"whirlpools": [(e, (4, 4)), (b, (14, 14))]}))
+    record = await session(env, record.id)
+    described = await bob.click(board(env, thread, record), custom_id=f"d:fireship:{record.id}")
+    words = "\n".join([described.response.content or ""] + [e.description or "" for e in described.response.embeds])
+    if lang == "fr":
+        assert "🌀 Le Tourbillon d'Ève est en E5." in words and "🌀 Le Tourbillon de bob est en O15." in words
+    else:
+        assert "🌀 Ève's Whirlpool lies at E5." in words and "🌀 bob's Whirlpool lies at O15." in words
