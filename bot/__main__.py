@@ -18,7 +18,7 @@ from typing import Any
 import discord
 
 from bot.app import GameBot, create_bot, shards_of
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, load_settings, token_origin
 from bot.shard_leases import ShardLeases
 from bot.storage import StorageUnavailable, storage_for
 
@@ -101,7 +101,7 @@ async def serve(
         try:
             await asyncio.wait_for(runner, timeout=SHUTDOWN_GRACE)
         except discord.LoginFailure:
-            print("Discord refused the token: check DISCORD_TOKEN in .env.", file=sys.stderr)
+            print(f"Discord refused the token: check DISCORD_TOKEN in {token_origin()}.", file=sys.stderr)
             return 1
         except TimeoutError:
             log.warning("the connection did not close in time")

@@ -4,6 +4,7 @@ Each setting's name in the environment is its field's name in capitals. The envi
 wins over ``.env``; an empty value counts as unset.
 """
 
+import os
 from pathlib import Path
 from typing import Annotated, Literal
 
@@ -100,3 +101,9 @@ def load_settings(env_file: Path = Path(".env")) -> Settings:
             ) from None
         message = first["msg"].removeprefix("Value error, ")
         raise ConfigError(f"The setting {name} is invalid: {message}.") from None
+
+
+def token_origin(env_file: Path = Path(".env")) -> str:
+    """Where ``load_settings`` took DISCORD_TOKEN from, to name it when Discord refuses it: the
+    environment (which wins), else the ``.env`` file."""
+    return "the environment" if os.environ.get("DISCORD_TOKEN") else str(env_file)

@@ -7,6 +7,7 @@ Slash-command names and descriptions go through ``CatalogTranslator``.
 
 import json
 import logging
+import re
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -23,6 +24,9 @@ Language = Literal["fr", "en"]
 LANGUAGES: tuple[Language, ...] = ("fr", "en")
 PLURAL_FORMS = ("one", "other")  # the plural categories French and English use
 log = logging.getLogger(__name__)
+# French elision before a placeholder: « de {player} » gives « d'alice », « que {enemy} » « qu'Ève »
+ELIDED_WORDS = re.compile(r"(?<![\w'])(de|que|lorsque|puisque|le) \{(\w+)\}", re.IGNORECASE)
+VOWELS = "aeiouàâäéèêëîïôöùûüœæ"
 
 
 def language_of(locale: discord.Locale | str | None, default: Language = "en") -> Language:
@@ -33,6 +37,33 @@ def language_of(locale: discord.Locale | str | None, default: Language = "en") -
     if value.startswith("en"):
         return "en"
     return default
+
+
+def elides(following: str) -> bool:
+    """Whether French elides « de », « que », « le » before ``following``: a word that begins with a
+    vowel sound (« alice », « Ève »; a Y before a consonant, « Yves », but not « Yann »). A word's H
+    is left alone (it may be aspirated), and so is a single letter or a cell such as « A3 »."""
+    first, second = following[:1].lower(), following[1:2].lower()
+    if not second.isalpha():
+        return False
+    return first in VOWELS or (first == "y" and second not in VOWELS + "y")
+
+
+def elide(word: str, following: str) -> str:
+    """``word`` (« de », « que », « le »…) then ``following``, as French writes them: « d'alice »,
+    « qu'Ève », « L'Écho », but « de bob »."""
+    return f"{word[:-1]}'{following}" if elides(following) else f"{word} {following}"
+
+
+def elided(text: str, params: dict[str, object]) -> str:
+    """A French template whose « de {name} », « que {name} », « le {name} » are elided as the
+    values given need (every catalog text goes through it: ``Catalog.t``)."""
+
+    def one(found: re.Match[str]) -> str:
+        word, value = found[1], params.get(found[2])
+        return f"{word[:-1]}'{{{found[2]}}}" if isinstance(value, str) and elides(value) else found[0]
+
+    return ELIDED_WORDS.sub(one, text)
 
 
 class Catalog:
@@ -63,6 +94,8 @@ class Catalog:
         if text is None:
             log.warning("missing text %s for %s", key, lang)
             return key
+        if lang == "fr":
+            text = elided(text, params)
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):

@@ -71,6 +71,13 @@ def tables(interaction: discord.Interaction) -> Handlers:
     return interaction.client.tables  # type: ignore[attr-defined]
 
 
+def in_menu(interaction: discord.Interaction) -> bool:
+    """The control used belongs to a game's private menu (``GameUI.more``): a menu named ``more-…``."""
+    data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]  # a TypedDict per kind
+    parts = str(data.get("custom_id") or "").split(":", 4)
+    return parts[0] == "s" and len(parts) == 5 and parts[4].startswith(MORE)
+
+
 def chosen(interaction: discord.Interaction) -> str | None:
     """The value picked in a menu, if any."""
     data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]  # a TypedDict per kind

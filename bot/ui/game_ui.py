@@ -140,7 +140,13 @@ class GameUI(ABC, Generic[S]):
 
     def more(self, record: SessionRecord, state: S, seat: int, name: str, lang: Language) -> BoardMessage | None:
         """The private menu ``name`` a board button ``more-<name>`` opens for ``seat``; None
-        when that seat has nothing to choose there now."""
+        when that seat has nothing to choose there now. Its menus are named ``more-…``
+        (``components.in_menu``): a choice in them is answered by ``confirmation``."""
+        return None
+
+    def confirmation(self, record: SessionRecord, state: S, seat: int, lang: Language) -> BoardMessage | None:
+        """What a private menu (``more``) says once a choice in it is played: only what happened and
+        what comes next, without controls. None: it shows the player's private view instead."""
         return None
 
     def prompt(self, record: SessionRecord, state: S, seat: int, name: str, lang: Language) -> Prompt | None:

@@ -8,9 +8,8 @@ from bot.errors import StaleBoard, UserError
 from bot.i18n import t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
-from bot.ui.components import ASK, MORE, TYPE, GameButton, TextBox
-from bot.ui.game_ui import BoardMessage
-from bot.ui.guide import OffScript, check_script, restricted
+from bot.ui.components import ASK, MORE, TYPE, GameButton, TextBox, in_menu
+from bot.ui.guide import OffScript, check_script
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -72,7 +71,7 @@ class Play(Publishing):
                     await self.publish(record)
                 return
             if private:
-                await self._edit_private(reply, record)
+                await self._edit_private(reply, record, answered=in_menu(reply.interaction))
             await self.after_change(record, None if private else reply)
 
     async def _ask(self, reply: Reply, session_id: int, version: int, token: str) -> None:
@@ -113,33 +112,25 @@ class Play(Publishing):
         player whose turn it is; its controls carry the board's version."""
         async with self.handling(reply, session_id):
             record = await self.service.get(session_id)
-            seat = self.service.check_playing(record, reply.interaction.user.id)
+            self.service.check_playing(record, reply.interaction.user.id)
             check_script(record, reply.interaction.user.id, MORE + name, reply.lang)
             if version == ANY_VERSION or not self.service.is_current(record, version):
                 raise StaleBoard(link=jump_url(record))
-            menu = self.uis[record.game].more(record, self.service.state(record), seat, name, reply.lang)
+            menu = self.menu_message(record, reply.interaction.user.id, name, reply.lang)
             if menu is None:
                 raise UserError("error.not_your_turn")
-            await reply.send(**restricted(record, menu, reply.lang).fields(sending=True))
+            sent = await reply.show(**menu.fields(sending=True))
+            self.follow(record, sent, reply.interaction.user.id, reply.lang, menu, name)
 
     # -- private views ----------------------------------------------------------
-    def _private_view(self, reply: Reply, record: SessionRecord) -> BoardMessage:
-        """The player's own view; refused to spectators and in games without secrets."""
-        seat = record.seat_of(reply.interaction.user.id)
-        if seat is None:
-            raise UserError("error.not_in_game")
-        if record.state is None:
-            raise UserError("error.not_started")
-        private = self.uis[record.game].private(record, self.service.state(record), seat, reply.lang)
-        if private is None:
-            raise UserError("error.no_private_view")
-        return restricted(record, private, reply.lang)
-
     async def show_private(self, interaction: discord.Interaction, session_id: int) -> None:
-        """The player's private view with its controls, privately."""
+        """The player's private view with its controls, privately, kept up to date (``PrivateViews``)."""
         reply = self.reply_to(interaction)
         async with self.handling(reply, session_id):
-            await reply.send(**self._private_view(reply, await self.service.get(session_id)).fields(sending=True))
+            record = await self.service.get(session_id)
+            view = self.private_message(record, interaction.user.id, reply.lang)
+            sent = await reply.show(**view.fields(sending=True))
+            self.follow(record, sent, interaction.user.id, reply.lang, view)
 
     async def show_private_here(self, interaction: discord.Interaction, game: str) -> None:
         """``show_private`` for the game ``find`` picks (a game's "hand" command)."""
@@ -149,10 +140,24 @@ class Play(Publishing):
             return await self.reply_to(interaction).refuse(error)
         await self.show_private(interaction, session_id)
 
-    async def _edit_private(self, reply: Reply, record: SessionRecord) -> None:
-        """Show the player's view in place of the private message clicked (a confirmation, too)."""
+    async def _edit_private(self, reply: Reply, record: SessionRecord, answered: bool = False) -> None:
+        """Show the player's view in place of the private message clicked (a confirmation, too);
+        a choice ``answered`` in a private menu, the game's confirmation of it instead."""
+        user_id, here = reply.interaction.user.id, reply.shown_here
+        seat = record.seat_of(user_id)
+        ui = self.uis[record.game]
+        if (
+            answered
+            and seat is not None
+            and (said := ui.confirmation(record, self.service.state(record), seat, reply.lang))
+        ):
+            if here is not None:
+                self.unfollow(record, here.message_id)
+            return await reply.edit(content=said.content, embed=said.embed, view=said.view)
         try:
-            fields = self._private_view(reply, record).fields()
+            view = self.private_message(record, user_id, reply.lang)
         except UserError:  # a game without private views: the confirmation only closes
-            fields = {"content": t(reply.lang, "common.done"), "view": None, "embed": None}
-        await reply.edit(**fields)
+            return await reply.edit(content=t(reply.lang, "common.done"), view=None, embed=None)
+        await reply.edit(**view.fields())
+        if reply.clicked is not None and reply.clicked.flags.ephemeral:  # a DM's is not followed
+            self.follow(record, here, user_id, reply.lang, view)

@@ -21,6 +21,7 @@ from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.guide import closing, guided
 from bot.ui.lobby_message import lobby_edit, rules_button
+from bot.ui.private_views import PrivateViews
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
 from bot.ui.thread_archive import ThreadArchive
@@ -33,7 +34,7 @@ PICTURES_KEPT = 32  # board pictures cached, the latest ones
 VERSIONED = re.compile(r"[gs]:[a-z_]+:\d+:(\d+):")  # a game control's custom id (bot/ui/components.py)
 
 
-class Publishing(TurnPings, ClockNotices, ThreadArchive):
+class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
@@ -52,6 +53,7 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive):
                 await reply.finish()
             await self._ask_in_secret(record)
             await self._whisper(record)
+            await self.refresh_private(record, seats=set(record.asked))  # the others saw nothing
             return
         try:
             await self.publish(record, reply)
@@ -62,6 +64,7 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive):
             await self.tidy_notices(record)
             await self._ask_in_secret(record)
             await self._whisper(record)
+            await self.refresh_private(record)
         except discord.HTTPException:
             log.exception("could not show session %s; its state is saved", record.id)
             if reply is not None:

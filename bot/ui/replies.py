@@ -14,12 +14,27 @@ decided here, once, and no other code calls ``interaction.response``:
 - ``announce`` is the only public answer: a new lobby, as the first response.
 """
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
 from bot.i18n import Language, t
 from games.core.errors import Refusal
+
+
+class Sent(NamedTuple):
+    """A private message a reply showed, to edit later through its interaction while Discord keeps
+    that interaction's token (15 minutes): ephemeral messages have no other way to be edited."""
+
+    interaction: discord.Interaction
+    message_id: int
+    original: bool  # the interaction's own response (a click's: the message clicked), else a follow-up
+
+    async def edit(self, **fields: Any) -> None:
+        if self.original:
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
 
 
 class Reply:
@@ -59,15 +74,27 @@ class Reply:
 
     async def send(self, content: str | None = None, **fields: Any) -> None:
         """A message only this user sees."""
+        await self.show(content, **fields)
+
+    async def show(self, content: str | None = None, **fields: Any) -> Sent | None:
+        """``send``, and the message sent, to edit it later (None: Discord did not say which it is)."""
         self.said = True
         if self.done:
-            await self.interaction.followup.send(
-                content,  # type: ignore[arg-type]  # discord.py annotates str, yet takes None for no text
+            message = await self.interaction.followup.send(  # type: ignore[call-overload]
+                content,  # discord.py annotates str, yet takes None for no text
                 ephemeral=True,
+                wait=True,
                 **fields,
             )
-        else:
-            await self.interaction.response.send_message(content, ephemeral=True, **fields)
+            return Sent(self.interaction, message.id, original=False)
+        answer = await self.interaction.response.send_message(content, ephemeral=True, **fields)
+        return Sent(self.interaction, answer.message_id, original=True) if answer.message_id else None
+
+    @property
+    def shown_here(self) -> Sent | None:
+        """The message clicked, as this click may edit it (``edit``) now and for 15 minutes."""
+        message = self.clicked
+        return Sent(self.interaction, message.id, original=True) if message is not None else None
 
     async def say(self, key: str, **params: Any) -> None:
         await self.send(t(self.lang, key, **params))

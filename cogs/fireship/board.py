@@ -250,7 +250,7 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
                 items.append(
                     button(action, f"fireship.button.use.{special}", discord.ButtonStyle.success, 3, cell=label(cell))
                 )
-            items.append(button(EndTurn(), "fireship.button.end_turn", discord.ButtonStyle.danger, 4))
+            items.append(button(EndTurn(), "fireship.button.end_turn", discord.ButtonStyle.primary, 4))
         elif view.phase == "pick":
             loses = self._distinct(pieces, [a for a in legal if isinstance(a, Lose)], lambda a: a.piece)
             if loses:

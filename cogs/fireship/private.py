@@ -1,7 +1,7 @@
 """Fireship's private view, "My cards": the player's kept cards and badges, played from
 here alone (with the attacks that add a "+1"); the question of a secret reaction window,
 for the seat it asks; and a quarter of the map's reachable cells, opened from the board
-(``more``). Everyone but the seat a window asks sees the table as it was before it opened."""
+(``more``), whose choice is confirmed in place in a line or two (``confirmation``). Everyone but the seat a window asks sees the table as it was before it opened."""
 
 from typing import TYPE_CHECKING
 
@@ -9,7 +9,7 @@ import discord
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
-from bot.ui.components import GameButton, GameSelect
+from bot.ui.components import MORE, GameButton, GameSelect
 from bot.ui.game_ui import (
     BoardMessage,
     seat_name,
@@ -102,7 +102,7 @@ class PrivateView:
                 else (t(lang, "fireship.menu.row", row=last))
             )
             controls.add_item(
-                GameSelect(GAME, record.id, record.version, f"zone-{zone}-{top}", options=options, placeholder=rows)
+                GameSelect(GAME, record.id, record.version, f"{MORE}z{zone}-{top}", options=options, placeholder=rows)
             )
         return BoardMessage(
             content=t(lang, "fireship.private.zone", zone=zone_name(zone), points=view.points), view=controls
@@ -195,12 +195,10 @@ class PrivateView:
             )
         return BoardMessage(content=status, embed=embed, view=controls)
 
-    def _status(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> str | None:
-        """For the player whose turn it is: the move they just made (a zone menu's choice is
-        confirmed in place, as this view replaces that menu), then what to do next."""
-        view = ENGINE.view(state, None)
-        if seat != view.current or view.phase not in ("move", "steer", "act", "pick"):
-            return None
+    def confirmation(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> BoardMessage:
+        """A cell chosen in a quarter's menu: the move made, then what to do next (no cards: they are
+        in "My cards")."""
+        record = as_seen(record, state)
         lines = []
         told = [e for e in record.recent if e["kind"] not in ("turn_started", "kept_card")]
         if told and told[-1]["kind"] == "moved" and told[-1].get("seat") == seat:
@@ -215,5 +213,13 @@ class PrivateView:
                     cost=moved["cost"],
                 )
             )
-        lines.append(t(lang, "fireship.private.next", step=self._prompt(record, view, lang), link=jump_url(record)))
-        return "\n".join(lines)
+        if step := self._status(record, ENGINE.seen_by(state, seat), seat, lang):
+            lines.append(step)
+        return BoardMessage(content="\n".join(lines) or t(lang, "common.done"))
+
+    def _status(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> str | None:
+        """For the player whose turn it is: what to do next, with a link to the board."""
+        view = ENGINE.view(state, None)
+        if seat != view.current or view.phase not in ("move", "steer", "act", "pick"):
+            return None
+        return t(lang, "fireship.private.next", step=self._prompt(record, view, lang), link=jump_url(record))

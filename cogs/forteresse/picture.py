@@ -46,7 +46,6 @@ LABEL_KEYS: tuple[str, ...] = tuple(
     _PREFIX + key
     for key in (
         "turn",
-        "phase",
         "step",
         "phase.1",
         "phase.2",
@@ -390,8 +389,9 @@ class _Table:
         v = self.view
         bg = TITLE_BG if v.result is None else (WON_BG if v.result == "won" else LOST_BG)
         self.draw.rectangle((0, 0, WIDTH, 58), fill=bg)
-        phase = self.word(f"phase.{v.phase}") if 1 <= v.phase <= 4 else ""
-        text = f"{self.word('turn')} {v.turn + 1}  ·  {self.word('phase')} {v.phase}: {phase}  ·  {self.word('step')} {v.step}"
+        phase = self.word(f"phase.{v.phase}") if 1 <= v.phase <= 4 else ""  # « Phase I : Organisation », as the board
+        parts = (f"{self.word('turn')} {v.turn + 1}", phase, f"{self.word('step')} {v.step}")
+        text = "  ·  ".join(part for part in parts if part)
         draw_text(self.image, (MARGIN + 4, 14), text, 28, WHITE)
         right: float = WIDTH - MARGIN - 4
         if v.result is not None:

@@ -6,7 +6,10 @@ appear in stats or rankings, but the games they played in count for the humans.
 A game of two seats or more ranks by rating (``bot/ratings.py``); a solitaire by wins.
 """
 
+from datetime import UTC, datetime
+
 import discord
+from babel.dates import format_date
 from babel.lists import format_list
 from babel.numbers import format_decimal
 from discord import app_commands
@@ -20,6 +23,8 @@ from bot.ui.bot_cog import BotCog, guild_of
 from bot.ui.game_ui import seat_name
 from games.core import registry
 
+REPLAY_CHOICES = 25  # Discord's most choices in an autocomplete
+REPLAY_SEARCHED = 100  # the latest results searched for what is typed
 GAME_CHOICES = [Choice(name=text(f"{name}.title"), value=name) for name in sorted(registry.engines())]
 
 
@@ -179,3 +184,29 @@ class StatsCog(BotCog):
     @app_commands.describe(number=text("cmd.replay.number.desc"))
     async def replay(self, interaction: discord.Interaction, number: int) -> None:
         await self.tables.send_replay(interaction, number)
+
+    @replay.autocomplete("number")
+    async def _finished_games(self, interaction: discord.Interaction, typed: str) -> list[Choice[int]]:
+        """The server's finished games, newest first: « n° 12 · Fortissimo! · ann et 🤖 ordinateur ·
+        2 janv. 2026 ». Digits typed are a number's first ones; other words are looked for in the text."""
+        if interaction.guild_id is None:
+            return []
+        lang, wanted = self._lang(interaction), typed.strip().casefold().removeprefix("#")
+        results = await self.tables.service.storage.results(interaction.guild_id, limit=REPLAY_SEARCHED)
+        choices = []
+        for result in results:
+            if result.ending == "abandoned":  # never played to an end: no replay
+                continue
+            players = [seat.name if seat.user_id is not None else t(lang, "history.computer") for seat in result.seats]
+            text = t(
+                lang,
+                "replay.choice",
+                number=t(lang, "history.number", number=result.session_id),
+                game=t(lang, f"{result.game}.title"),
+                players=format_list(players, locale=lang),
+                date=format_date(datetime.fromtimestamp(result.ended_at, UTC), format="medium", locale=lang),
+            )
+            number = wanted.isdigit() and str(result.session_id).startswith(wanted)  # digits: a number's first
+            if not wanted or number or (not wanted.isdigit() and wanted in text.casefold()):
+                choices.append(Choice(name=text[:100], value=result.session_id))
+        return choices[:REPLAY_CHOICES]

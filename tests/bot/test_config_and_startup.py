@@ -58,6 +58,27 @@ def test_env_file_is_read_and_environment_wins(tmp_path: Path, environ: pytest.M
     assert "from-file" not in repr(settings)
 
 
+async def test_a_refused_token_names_where_it_came_from(
+    tmp_path: Path, environ: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Discord refusing the token: the sentence names the environment when the token came from it,
+    else the .env file."""
+    from bot.__main__ import run
+
+    async def refused(bot: object) -> None:
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    settings = Settings(discord_token="x", database_path=tmp_path / "db.sqlite3")
+    environ.chdir(tmp_path)
+    assert await run(settings, start=refused) == 1  # as read from .env
+    assert capsys.readouterr().err.splitlines()[-1] == "Discord refused the token: check DISCORD_TOKEN in .env."
+    environ.setenv("DISCORD_TOKEN", "x")
+    assert await run(settings, start=refused) == 1
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "Discord refused the token: check DISCORD_TOKEN in the environment."
+    )
+
+
 def test_invalid_setting_names_the_setting(tmp_path: Path, environ: pytest.MonkeyPatch) -> None:
     environ.setenv("DISCORD_TOKEN", "x")
     environ.setenv("DEV_GUILD_ID", "not-a-number")

@@ -11,12 +11,11 @@ from tests.cogs import png_checks
 
 FRENCH = {
     "turn": "Tour",
-    "phase": "Phase",
     "step": "Étape",
-    "phase.1": "Organisation",
-    "phase.2": "Exploration",
-    "phase.3": "Combat",
-    "phase.4": "Restauration",
+    "phase.1": "Phase I\u00a0: Organisation",
+    "phase.2": "Phase II\u00a0: Exploration",
+    "phase.3": "Phase III\u00a0: Combat",
+    "phase.4": "Phase IV\u00a0: Restauration",
     "treasures": "Trésors",
     "won": "Gagné",
     "lost": "Perdu",
@@ -166,3 +165,17 @@ def test_any_text_is_drawn(games):
     odd["forteresse.picture.reserve"] = "Cœur’s « réserve » ♥♦♣♠ ñ ü ô 🏰 中"
     odd["forteresse.picture.turn"] = "Ça"
     check_png(render(view, odd))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_picture_names_the_phase_as_the_board_does(lang: str) -> None:
+    """The picture's title line says « Phase I : Organisation » as the board's text does, not
+    « Phase 1: Organisation »."""
+    from bot.i18n import t
+    from cogs.forteresse.names import ROMAN
+
+    for phase, numeral in ROMAN.items():
+        name = t(lang, f"forteresse.phase.{phase}")  # type: ignore[arg-type]
+        board = t(lang, "forteresse.rules.phase_title", numeral=numeral, phase=name)  # type: ignore[arg-type]
+        assert t(lang, f"forteresse.picture.phase.{phase}") == board  # type: ignore[arg-type]
+    assert t("fr", "forteresse.picture.phase.1") == "Phase I\u00a0: Organisation"

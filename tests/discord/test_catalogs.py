@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGUAGES, catalog
+from bot.i18n import ELIDED_WORDS, LANGUAGES, catalog, elide, t
 from bot.ui.components import LOBBY_OPS
 from cogs.forteresse import board as forteresse_board
 from cogs.forteresse import names as forteresse_names
@@ -411,3 +411,28 @@ def test_no_code_name_is_shown_to_players() -> None:
     is what they type: it appears only as code (`/reglages temps_par_tour:`)."""
     shown = [(f, k, t) for f, k, t in all_texts() if not re.fullmatch(r"cmd\..*\.name", k)]
     assert [(f, k, t) for f, k, t in shown if SNAKE_CASE.search(prose(t))] == []
+
+
+def test_french_elides_de_que_le_before_a_name() -> None:
+    """« Le paquet d'alice », never « de alice »: every French text with « de {x} », « que {x} » or
+    « le {x} » elides before a vowel sound, and only there (not before a consonant, an aspirated H,
+    a number or a cell such as A3); English is left as it is."""
+    cases = (("alice", "'alice"), ("Ève", "'Ève"), ("Yves", "'Yves"), ("bob", " bob"), ("Hugo", " Hugo"))
+    cases += (("A3", " A3"), ("11", " 11"), ("🔵 ann", " 🔵 ann"))
+    found = 0
+    for key, text in catalog().texts["fr"].items():
+        for match in ELIDED_WORDS.finditer(text):
+            word, name = match[1], match[2]
+            others = dict.fromkeys(placeholders(text), "bob")
+            for value, after in cases:
+                written = catalog().t("fr", key, **(others | {name: value}))
+                kept = word if after.startswith(" ") else word[:-1]
+                assert kept + after in written, (key, written)
+            found += 1
+    assert found >= 60
+    assert t("fr", "forteresse.result.reason.deck_empty", player="alice") == (
+        "Le paquet d'alice était vide au début d'un tour."
+    )
+    assert t("fr", "fireship.describe.whirlpool", player="Ève", cell="E5") == "🌀 Le Tourbillon d'Ève est en E5."
+    assert t("en", "forteresse.result.reason.deck_empty", player="alice").startswith("alice's deck")
+    assert [elide(w, "Écho") for w in ("de", "que", "Le", "lorsque")] == ["d'Écho", "qu'Écho", "L'Écho", "lorsqu'Écho"]

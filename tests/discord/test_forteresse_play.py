@@ -135,7 +135,7 @@ async def test_a_whole_game_lost_in_french(env, monkeypatch) -> None:
     result = thread.history()[-1].embeds[0]
     assert result.title == f"🏁 Forteresse Solo n°\xa0{record.id} — partie perdue"
     assert result.description == (
-        f"Le paquet de ann était vide au début d'un tour.\nTours joués : {state.turn}\nTrésors pillés : 0/3"
+        f"Le paquet d'ann était vide au début d'un tour.\nTours joués : {state.turn}\nTrésors pillés : 0/3"
     )
     final = board(env, thread, record).embeds[0]
     assert final.description == "🏁 Partie terminée : perdue. Trésors pillés : 0/3."

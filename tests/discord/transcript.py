@@ -24,6 +24,8 @@ import simcord.actors
 from simcord import Env
 from simcord.backend.models import Message
 
+from bot.i18n import elided
+
 BUTTON, SELECT = 2, 3  # Discord component types
 USER = re.compile(r"<@!?(\d+)>")
 CHANNEL = re.compile(r"<#(\d+)>")
@@ -329,7 +331,9 @@ class Recorder:
     def _heading(self, shown: Shown) -> str:
         parts = [f"**#{shown.number}**", shown.where]
         if shown.private_to:
-            parts.append(self.words["only"].format(who=shown.private_to))
+            who = {"who": shown.private_to}
+            only = elided(self.words["only"], who) if self.lang == "fr" else self.words["only"]
+            parts.append(only.format(**who))
         if shown.change != "new":
             parts.append(self.words[shown.change])
         return " · ".join(parts)
