@@ -30,15 +30,15 @@ def test_few_destinations_fit_one_menu_without_quarters() -> None:
     assert not [c for c in shown.view.children if "more-z" in (getattr(c.item, "custom_id", "") or "")]
 
 
-def test_the_private_view_confirms_the_move_and_says_what_comes_next() -> None:
+def test_a_cell_chosen_is_confirmed_with_what_comes_next() -> None:
     state = build([(0, "boat", "A1"), (0, "boat", "C3"), (1, "boat", "S1")], phase="move", points=5)
     state = ENGINE.apply(state, 0, Select(piece=1)).state
     step = ENGINE.apply(state, 0, Steer(to=at("C5")))
     record = table(2)
     record.recent = [e.model_dump() for e in step.events]
-    mine = UI.private(record, step.state, 0, "en")
+    mine = UI.confirmation(record, step.state, 0, "en")
     assert mine.content.startswith("✅ Moved: ⛵ C3 → C5 (2 pt).\n🧭 🔵 ann: **3 points** left")
     assert "[To the board](https://discord.com/channels/1/1/" in mine.content
-    french = UI.private(record, step.state, 0, "fr")
+    french = UI.confirmation(record, step.state, 0, "fr")
     assert french.content.startswith("✅ Déplacé : ⛵ C3 → C5 (2 pt).\n🧭 🔵 ann : il reste **3 points**")
     assert UI.private(record, step.state, 1, "en").content is None  # not bob's turn: nothing to tell him

@@ -116,7 +116,7 @@ def test_open_boxes_and_a_duel_are_told() -> None:
     assert "⚔️ Duel: ann against bob; stake: 3 treasures (the die showed 3)." in lines
     assert lines[0].startswith("⚔️ ann against bob, round 1") and lines[0].endswith("Waiting for: ann, bob")
     french = UI.describe(table(2), state, "fr")
-    assert "⚔️ Duel de ann contre bob ; mise : 3 trésors (le dé a fait 3)." in french
+    assert "⚔️ Duel d'ann contre bob ; mise : 3 trésors (le dé a fait 3)." in french
     assert "🔴 ann en B9 · 1 trésor : 🗡️ 4 Épée" in french
 
 
