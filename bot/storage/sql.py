@@ -129,8 +129,9 @@ class SqlStorage:
         SQLite has one writer at a time anyway)."""
 
     async def _migrated(self, applied: Sequence[int]) -> None:
-        """After ``open`` applied the migrations ``applied``: ratings are built once their tables are new."""
-        if rating_tables.RATINGS_MIGRATION in applied:
+        """After ``open`` applied the migrations ``applied``: ratings are built once their tables are
+        new, and again after a migration that changed how they are rated."""
+        if set(rating_tables.REBUILT_BY) & set(applied):
             await self.recompute_ratings()
 
     def lock(
