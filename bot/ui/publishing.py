@@ -16,6 +16,7 @@ from bot.i18n import Language, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.turn_clock import held_back
+from bot.ui import rating_text
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
@@ -340,16 +341,31 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
         lang = await self.table_language(record)
         channel = await self.channel(record.channel_id)
         ui = self.uis[record.game]
+        rated = await self._rating_changes(record, lang)
         if record.status == "finished":
-            await channel.send(embed=ui.result(record, self.service.state(record), lang))
+            result = ui.result(record, self.service.state(record), lang)
+            if rated:
+                result.add_field(name=t(lang, "rating.title"), value=rated[:1024], inline=False)
+            await channel.send(embed=result)
             if last_words := closing(record, lang):
                 embed, view = last_words
                 await channel.send(embed=embed, view=view)
         elif record.status == "abandoned":
             since = f"<t:{int(record.last_human_at or record.created_at)}:f>"
             await channel.send(t(lang, "table.abandoned", the_game=ui.the_game(lang), since=since))
+        elif rated:  # the last person left while computers played on: they won by forfeit
+            ratings = discord.Embed(title=t(lang, "rating.title"), description=rated)
+            await channel.send(t(lang, "table.left_to_computers", the_game=ui.the_game(lang)), embed=ratings)
         else:
             await channel.send(t(lang, "table.cancelled", the_game=ui.the_game(lang)))
+
+    async def _rating_changes(self, record: SessionRecord, lang: Language) -> str:
+        """What the game did to its people's ratings, one line each ("" if it was not rated)."""
+        if record.guild_id is None or record.tutorial is not None or len(record.seats) < 2:
+            return ""
+        changes = await self.service.storage.game_rating_changes(record.id)
+        names = [seat_name(record, seat, lang) for seat in range(len(record.seats))]
+        return rating_text.changes_text(changes, names, lang) if changes else ""
 
     async def edit_lobby(self, record: SessionRecord) -> None:
         if record.lobby_message_id is None:

@@ -251,6 +251,31 @@ async def test_resigning_through_the_service_ranks_last(storage: Storage) -> Non
     assert expected[1].mu < NEW.mu
 
 
+@pytest.mark.parametrize("computers", [1, 2])
+async def test_the_last_person_to_leave_computers_loses(storage: Storage, computers: int) -> None:
+    """Quitting a game that only computers would play on closes it, as before, but it is no longer
+    a way out of a loss: the computers still in win by forfeit, whoever left shares the last place
+    (as when they quit their last rival), and so it counts in /stats and the ratings. Before, the
+    game was cancelled without a result, at a table of one computer or several."""
+    service = SessionService(storage)
+    sid = await started(service, computers=computers)
+    await service.resign(sid, 2)  # the other person leaves first: the host plays on
+    record = await service.resign(sid, 1)
+    assert record.status == "cancelled"
+    (result,) = await storage.results(1)
+    assert result.ending == "forfeited" and result.reason == "forfeit"
+    last = computers + 1
+    assert [(s.user_id, s.place, s.won) for s in result.seats] == [(1, last, False), (2, last, False)] + [
+        (None, 1, True)
+    ] * computers
+    assert [(s.game, s.games, s.wins) for s in await storage.player_stats(1, 1)] == [("fortissimo", 1, 0)]
+    rated = await storage.game_rating_changes(sid)
+    assert [(c.seat, c.user_id, c.games) for c in rated] == [(0, 1, 1), (1, 2, 1)]
+    levels = [machine(seat.level) for seat in record.seats[2:]]
+    expected = lib_rate([NEW, NEW, *levels], [2, 2] + [1] * computers)
+    assert [c.after for c in rated] == expected[:2] and expected[0].mu < NEW.mu
+
+
 NO_WINNER_MIGRATION = 12  # bot/storage/migrations/0012_no_winner.sql
 
 # What the migrations after the ratings' added, taken away again (the newest first)
