@@ -22,6 +22,7 @@ from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.guide import closing, guided
 from bot.ui.lobby_message import lobby_edit, rules_button
+from bot.ui.lobby_ratings import LobbyRatings
 from bot.ui.private_views import PrivateViews
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -35,7 +36,7 @@ PICTURES_KEPT = 32  # board pictures cached, the latest ones
 VERSIONED = re.compile(r"[gs]:[a-z_]+:\d+:(\d+):")  # a game control's custom id (bot/ui/components.py)
 
 
-class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
+class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateViews):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
@@ -344,9 +345,8 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
         rated = await self._rating_changes(record, lang)
         if record.status == "finished":
             result = ui.result(record, self.service.state(record), lang)
-            if rated:
-                result.add_field(name=t(lang, "rating.title"), value=rated[:1024], inline=False)
-            await channel.send(embed=result)
+            changes = discord.Embed(title=t(lang, "rating.title"), description=rated, colour=result.colour)
+            await channel.send(embeds=[result, changes] if rated else [result])
             if last_words := closing(record, lang):
                 embed, view = last_words
                 await channel.send(embed=embed, view=view)
@@ -370,8 +370,9 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
     async def edit_lobby(self, record: SessionRecord) -> None:
         if record.lobby_message_id is None:
             return
+        ratings = await self.seated_ratings(record)
         lang = await self.table_language(record)
         channel = await self.channel(record.lobby_channel_id)
         await channel.get_partial_message(record.lobby_message_id).edit(
-            **lobby_edit(record, self.uis[record.game], lang)
+            **lobby_edit(record, self.uis[record.game], lang, ratings)
         )

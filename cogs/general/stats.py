@@ -159,7 +159,8 @@ class StatsCog(BotCog):
         winners = [name(seat) for seat in result.seats if seat.won]
         humans = [name(seat) for seat in result.seats if seat.user_id is not None]
         if winners:
-            outcome = t(lang, "history.won", winners=format_list(winners, locale=lang))
+            key = "history.shared" if len(winners) > 1 else "history.won"  # tied first: a shared win
+            outcome = t(lang, key, winners=format_list(winners, locale=lang))
         elif result.ending == "abandoned":
             outcome = ""  # nobody played it to its end
         elif len(result.seats) == 1 and humans:
