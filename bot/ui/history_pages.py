@@ -9,6 +9,7 @@ while the game goes on (newer lines wait for a new click on History).
 """
 
 import asyncio
+import logging
 from typing import Any
 
 import discord
@@ -19,16 +20,30 @@ from bot.storage import SessionRecord
 from bot.ui.components import HistoryPage
 from bot.ui.publishing import Publishing
 from bot.ui.replies import Reply
+from games.core import registry
+from games.core.errors import RuleError
+
+log = logging.getLogger(__name__)
 
 PAGE_LINES = 15  # lines a page shows
 HISTORIES_KEPT = 8  # games whose public events are kept, the latest asked
 
 
-def public_events(text: str) -> list[dict[str, Any]]:
-    """Every public event of the game a replay text describes, in order."""
-    return [
-        event.model_dump(mode="json") for move in replays.walk(text) for event in move.events if event.audience is None
-    ]
+def public_events(text: str, game: str, state: str | None = None) -> list[dict[str, Any]] | None:
+    """Every public event of the game of ``game`` a replay text describes, in order; None when the
+    text does not lead to ``state`` (the table's state as stored), as a log that the engine no longer
+    plays the same would not."""
+    events: list[dict[str, Any]] = []
+    final = None
+    try:
+        for move in replays.walk(text):
+            events += [event.model_dump(mode="json") for event in move.events if event.audience is None]
+            final = move.state
+    except RuleError:
+        return None
+    if state is not None and (final is None or registry.get(game).dump(final) != state):
+        return None
+    return events
 
 
 def page_of(lines: list[str], page: int) -> tuple[list[str], int, int]:
@@ -50,7 +65,10 @@ class HistoryPages(Publishing):
         events = self._histories.pop(key, None)
         if events is None:
             text = replays.export(record, await self.service.storage.actions(record.id))
-            events = await asyncio.to_thread(public_events, text)  # a long game takes tens of ms
+            events = await asyncio.to_thread(public_events, text, record.game, record.state)  # a long game: tens of ms
+            if events is None:
+                log.warning("session %s's log does not lead to its state: History tells the latest moves", record.id)
+                events = record.recent
         self._histories[key] = events
         while len(self._histories) > HISTORIES_KEPT:
             del self._histories[next(iter(self._histories))]

@@ -6,12 +6,13 @@ under a result; the History button's whole game, in pages."""
 import pytest
 
 from bot import ratings, replays
-from bot.storage import Seat, SessionRecord
+from bot.storage import ActionRecord, Seat, SessionRecord
 from bot.ui.history_pages import PAGE_LINES, public_events
 from cogs.fortissimo.board import FortissimoUI
 from games.fireship import ENGINE as FIRESHIP
 from games.fortboyard import ENGINE as FORT_BOYARD
 from games.fortboyard.models import Answer
+from games.fortissimo import ENGINE as FORTISSIMO
 from tests.conftest import set_locale
 from tests.discord.driver import LOBBY_LABELS, Driver, add_computer, items, open_table, play_channel
 from tests.games.test_fortboyard_rules import act, round_3
@@ -226,7 +227,7 @@ async def test_history_is_the_whole_game_in_pages(env, lang: str) -> None:
     record = await driver.record()
     assert record.status == "active"
     text = replays.export(record, await env.bot.storage.actions(record.id))
-    every = record.model_copy(update={"recent": public_events(text)})  # the engine's events, as played
+    every = record.model_copy(update={"recent": public_events(text, "fortissimo", record.state)})  # as played
     whole = FortissimoUI().history_lines(every, env.bot.service.state(record), lang)
     assert len(whole) == PAGE_LINES + 1 > len(record.recent)  # one line a turn; the board keeps the last few
     board = next(m for m in thread.history() if m.id == record.board_message_ids[-1])
@@ -250,3 +251,25 @@ async def test_history_is_the_whole_game_in_pages(env, lang: str) -> None:
     assert pages[0] + pages[1] == list(reversed(whole))  # every line, the newest first
     back = await ben.click(page, custom_id={b.label: b for b in items(page.message)}[newer].custom_id)
     assert back.response.embeds[0].description.splitlines() == pages[0]
+
+
+def test_a_log_that_does_not_lead_to_the_table_is_not_told() -> None:
+    """History replays the action log; a log that does not lead to the table's stored state (an
+    engine that no longer plays it the same) is not told as the game: History falls back on the
+    board's latest moves (``HistoryPages.whole_history``)."""
+    record = SessionRecord(
+        id=7, game="fortissimo", guild_id=1, lobby_channel_id=1, channel_id=1, host_id=1, status="active",
+        seats=[Seat(user_id=1, name="ann"), Seat(user_id=2, name="ben")], seed=3, created_at=0, updated_at=0,
+        options={"first_player": "lobby"},
+    )  # fmt: skip
+    state = FORTISSIMO.new_game(2, FORTISSIMO.make_options(record.options), 3)
+    flip = FORTISSIMO.legal_actions(state, 0)[0]
+    after = FORTISSIMO.apply(state, 0, flip).state
+    text = replays.export(
+        record, [ActionRecord(session_id=7, seq=1, seat=0, user_id=1, token=flip.token(), created_at=0)]
+    )
+    assert public_events(text, "fortissimo", FORTISSIMO.dump(after)) == [
+        e.model_dump(mode="json") for e in FORTISSIMO.apply(state, 0, flip).events if e.audience is None
+    ]
+    assert public_events(text, "fortissimo", FORTISSIMO.dump(state)) is None  # not where the table is
+    assert public_events(text.replace(flip.token(), "zz"), "fortissimo") is None  # a move it refuses
