@@ -154,6 +154,10 @@ async def test_a_result_gives_each_rated_persons_change(env, lang: str) -> None:
     assert rated.title == title
     assert rated.description.splitlines()[0] == line.format(rating=written(change.after.shown, lang), change=sign)
     assert rated.description.splitlines()[1].startswith(note)
+    stats = (await ann.slash(channel, "stats")).response.embeds[0]  # provisional there too, and explained
+    marked = {"en": "(provisional)", "fr": "(provisoire)"}[lang]
+    assert f"**{written(change.after.shown, lang)}** {marked}" in stats.description
+    assert stats.footer.text.startswith(note.lstrip("*"))
 
 
 LOBBY_TEXTS = {
