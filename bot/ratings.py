@@ -18,11 +18,19 @@ Ratings are derived data: the storage updates them as each result is saved, and
 ``python -m bot.storage.recompute`` (or ``recompute_ratings``) builds them again from the
 stored results, in the order the games ended, to the same numbers.
 
+A newcomer starts at Normal's skill with an uncertainty of ``NEWCOMER_SIGMA`` (3), not the
+library's 25/3: three times it (the ordinal's ``Z``) spans 9 either side, just past Easy and
+Strong (7.5 away), so a newcomer is taken to play somewhere within the computers' range. The
+library's wide default says a newcomer may be anywhere from 0 to 50, and a first game then
+moves the shown rating by up to 300 points (a first loss to Easy read −152); with 3, a first
+game at any table moves it by less than 100 (tests/bot/test_ratings.py tries every table
+against computers, up to six seats).
+
 Players see a conservative rating: the library's ``ordinal`` (skill minus three times its
-uncertainty), on a scale of ``SCALE`` points per unit from ``START``, rounded. A newcomer
-shows 1000 and climbs as the games make the bot surer of them; between settled players, a
-gap reads about like a chess Elo gap (about 330 points: the stronger wins 87% of two-player
-games).
+uncertainty), on a scale of ``SCALE`` points per unit, counted from a newcomer's, who shows
+``START`` (1000), rounded. It climbs as the games make the bot surer of a player; between settled
+players, a gap reads about like a chess Elo gap (about 330 points: the stronger wins 87% of
+two-player games). A rating from fewer than ``PROVISIONAL_GAMES`` games is marked provisional.
 """
 
 from collections.abc import Mapping, Sequence
@@ -41,7 +49,8 @@ COMPUTER_MU: dict[Level, float] = {
     "strong": MODEL.mu + LEVEL_GAP,
 }
 Z = 3.0  # the ordinal's standard deviations: the conservative rating is mu - Z * sigma
-SCALE, START = 50.0, 1000.0  # shown = START + SCALE * ordinal
+NEWCOMER_SIGMA = 3.0  # a newcomer's uncertainty (above): 3 × 3 = 9, just past Easy and Strong
+SCALE, START = 50.0, 1000.0  # shown = START + SCALE * (ordinal - a newcomer's ordinal)
 PROVISIONAL_GAMES = 5  # a rating from fewer games is marked provisional
 RECENT_GAMES = 5  # /stats shows the change over this many last games
 
@@ -52,12 +61,17 @@ class Skill:
     sigma: float
 
     @property
+    def ordinal(self) -> float:
+        """The conservative estimate: skill minus ``Z`` times its uncertainty."""
+        return float(MODEL.rating(self.mu, self.sigma).ordinal(z=Z))
+
+    @property
     def shown(self) -> int:
         """The conservative rating as players read it: a whole number, 1000 for a newcomer."""
-        return round(MODEL.rating(self.mu, self.sigma).ordinal(z=Z, alpha=SCALE, target=START))
+        return round(START + SCALE * (self.ordinal - NEWCOMER.ordinal))
 
 
-NEWCOMER = Skill(MODEL.mu, MODEL.sigma)
+NEWCOMER = Skill(MODEL.mu, NEWCOMER_SIGMA)
 
 
 def computer(level: Level) -> Skill:

@@ -8,7 +8,7 @@ from typing import Any
 from bot.replays import RESIGN
 from bot.sessions.table import Table
 from bot.storage import ActionRecord
-from games.core import Action, Event, Step
+from games.core import Action, Event, Outcome, Step
 
 
 @dataclass
@@ -19,6 +19,7 @@ class Change:
     clock: Callable[[], float]
     events: list[Event] = field(default_factory=list)
     log: list[ActionRecord] = field(default_factory=list)
+    ended: Outcome | None = None  # an end the rules do not see (everyone left the computers): its result
 
     @classmethod
     def on(cls, table: Table, clock: Callable[[], float]) -> "Change":

@@ -98,6 +98,8 @@ class Committer:
             outcome = engine.outcome(state)
             assert outcome is not None  # a game over has its outcome
             result = self._result(record, outcome)
+        elif change.ended is not None:
+            result = self._result(record, change.ended)
         turn_clock.schedule(record, engine, before, state, self.clock())
         record.asked = turn_clock.asked_in_secret(record, engine, before, state)
         record.held_back = turn_clock.held_back(record, engine, before, state)

@@ -17,12 +17,21 @@ from bot.search_pool import SearchPool
 from bot.sessions.bookkeeping import Pending
 from bot.sessions.change import Change
 from bot.sessions.clock import ClockService
+from bot.sessions.commit import FORFEIT
 from bot.sessions.computers import ComputerTurn, Search, Searcher, think
 from bot.sessions.lobby import LobbyService
 from bot.sessions.lock import SessionLock
 from bot.sessions.table import Table
 from bot.storage import SessionRecord, Storage
-from games.core import IllegalAction
+from games.core import IllegalAction, Outcome
+
+
+def left_to_computers(record: SessionRecord) -> Outcome:
+    """The end of a game its last person left while computers played on: they win by forfeit,
+    and everyone who left shares the last place (as quitting the last rival does)."""
+    staying = [i for i, seat in enumerate(record.seats) if not seat.left]
+    gone = [i for i, seat in enumerate(record.seats) if seat.left]
+    return Outcome(reason=FORFEIT, winners=staying, ranking=[staying, gone])
 
 
 class SessionService(LobbyService, ClockService):
@@ -122,7 +131,8 @@ class SessionService(LobbyService, ClockService):
         record.seats[seat].left = True
         record.last_human_at = self.clock()
         if all(s.computer or s.left for s in record.seats):
-            record.status = "cancelled"  # nobody left to play for
+            record.status = "cancelled"  # nobody left to play for: a loss for those who left
+            change.ended = change.table.engine.outcome(change.state) or left_to_computers(record)
         return await self._play_on(change)
 
     async def resume(self, session_id: int, user_id: int) -> SessionRecord:

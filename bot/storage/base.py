@@ -164,6 +164,9 @@ class RatingChange(BaseModel):
     sigma_before: float
     mu: float
     sigma: float
+    seat: int = 0  # the player's seat at that table
+    user_id: int = 0
+    games: int = 0  # the player's rated games of that title, this one included (``game_rating_changes``)
 
     @property
     def before(self) -> Skill:
@@ -324,12 +327,22 @@ class Storage(Protocol):
         """Human players who won at least once, most wins first."""
 
     async def ratings(
-        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+        self,
+        guild_id: int,
+        *,
+        game: str | None = None,
+        user_id: int | None = None,
+        users: Sequence[int] | None = None,
+        limit: int = 10,
     ) -> list[PlayerRating]:
-        """Ratings on a server (of one game, of one player), the highest conservative rating first."""
+        """Ratings on a server (of one game, of one player or of ``users``), the highest
+        conservative rating first."""
 
     async def rating_changes(self, guild_id: int, user_id: int, game: str, limit: int) -> list[RatingChange]:
         """A player's last rated games of ``game``, newest first."""
+
+    async def game_rating_changes(self, session_id: int) -> list[RatingChange]:
+        """What one game did to the ratings of the people at it, by seat (none: not rated)."""
 
     async def recompute_ratings(self) -> tuple[int, int]:
         """Build every rating again from the stored results: the games rated, the ratings written."""

@@ -15,6 +15,8 @@ from bot.ratings import Entrant, Skill
 from bot.storage.base import GameResult, Seat, SeatResult, Sql
 
 RATINGS_MIGRATION = 9  # the migration that creates the tables: the ratings are built once it is applied
+NEWCOMER_MIGRATION = 13  # a newcomer's uncertainty changed: the ratings are built again once it is applied
+REBUILT_BY = (RATINGS_MIGRATION, NEWCOMER_MIGRATION)
 _RATED = "r.guild_id IS NOT NULL AND r.ending != 'abandoned'"  # a result whose game may be rated
 _CHANGE_COLUMNS = "session_id, seat, guild_id, game, user_id, ended_at, won, mu_before, sigma_before, mu, sigma"
 

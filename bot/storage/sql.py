@@ -129,8 +129,9 @@ class SqlStorage:
         SQLite has one writer at a time anyway)."""
 
     async def _migrated(self, applied: Sequence[int]) -> None:
-        """After ``open`` applied the migrations ``applied``: ratings are built once their tables are new."""
-        if rating_tables.RATINGS_MIGRATION in applied:
+        """After ``open`` applied the migrations ``applied``: ratings are built once their tables are
+        new, and again after a migration that changed how they are rated."""
+        if set(rating_tables.REBUILT_BY) & set(applied):
             await self.recompute_ratings()
 
     def lock(
@@ -358,13 +359,22 @@ class SqlStorage:
 
     # -- ratings (bot/ratings.py, bot/storage/ratings.py) ---------------------
     async def ratings(
-        self, guild_id: int, *, game: str | None = None, user_id: int | None = None, limit: int = 10
+        self,
+        guild_id: int,
+        *,
+        game: str | None = None,
+        user_id: int | None = None,
+        users: Sequence[int] | None = None,
+        limit: int = 10,
     ) -> list[PlayerRating]:
         where, params = "guild_id = ?", list[object]([guild_id])
         for column, value in (("game", game), ("user_id", user_id)):
             if value is not None:
                 where += f" AND {column} = ?"
                 params.append(value)
+        if users is not None:
+            where += f" AND user_id IN ({', '.join('?' for _ in users) or 'NULL'})"
+            params += users
         rows = await self._all(
             f"SELECT * FROM ratings WHERE {where} ORDER BY mu - {ratings.Z} * sigma DESC, games DESC, user_id LIMIT ?",
             [*params, limit],
@@ -376,6 +386,16 @@ class SqlStorage:
             "SELECT * FROM rating_changes WHERE guild_id = ? AND user_id = ? AND game = ?"
             " ORDER BY ended_at DESC, session_id DESC LIMIT ?",
             (guild_id, user_id, game, limit),
+        )
+        return [RatingChange.model_validate(row) for row in rows]
+
+    async def game_rating_changes(self, session_id: int) -> list[RatingChange]:
+        rows = await self._all(
+            "SELECT c.*, (SELECT COUNT(*) FROM rating_changes d WHERE d.guild_id = c.guild_id AND d.game = c.game"
+            " AND d.user_id = c.user_id AND (d.ended_at < c.ended_at OR (d.ended_at = c.ended_at"
+            " AND d.session_id <= c.session_id))) AS games"
+            " FROM rating_changes c WHERE c.session_id = ? ORDER BY c.seat",
+            (session_id,),
         )
         return [RatingChange.model_validate(row) for row in rows]
 

@@ -12,6 +12,7 @@ Custom ids carry no secret and no state, only where to route the click:
 - ``p:<game>:<session>`` the public button that opens a player's private view;
 - ``r:<game>`` the rules of a game, for whoever clicks;
 - ``d:<game>:<session>``, ``h:<game>:<session>`` the board in words, the game's history, for whoever clicks;
+  ``hp:<game>:<session>:<lines>:<page>`` a page of that history (as it stood at ``lines`` lines);
 - ``f:<game>:<session>`` a finished game's replay page, for whoever clicks;
 - ``u:learn:<game>[:<lesson>]`` a tutorial of a game, for whoever clicks; ``u:leave:<game>:<session>``
   the learner leaves their tutorial;
@@ -57,6 +58,8 @@ class Handlers(Protocol):
     async def show_rules(self, interaction: discord.Interaction, game: str) -> None: ...
 
     async def read(self, interaction: discord.Interaction, session_id: int, what: str) -> None: ...
+
+    async def history_page(self, interaction: discord.Interaction, session_id: int, count: int, page: int) -> None: ...
 
     async def send_replay(self, interaction: discord.Interaction, session_id: int) -> None: ...
 
@@ -234,6 +237,26 @@ class ReadButton(discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<what>
         await tables(interaction).read(interaction, self.sid, "history" if self.what == "h" else "describe")
 
 
+class HistoryPage(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hp:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<count>\d+):(?P<page>\d+)",
+):
+    """A page of a game's history (``count``: its lines when first shown), in the message clicked."""
+
+    def __init__(self, game: str, sid: int, count: int, page: int, **button: Any) -> None:
+        self.game, self.sid, self.count, self.page = game, sid, count, page
+        super().__init__(discord.ui.Button(custom_id=f"hp:{game}:{sid}:{count}:{page}", **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "HistoryPage":
+        return cls(match["game"], int(match["sid"]), int(match["count"]), int(match["page"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tables(interaction).history_page(interaction, self.sid, self.count, self.page)
+
+
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=r"f:(?P<game>[a-z_]+):(?P<sid>\d+)"):
     """Anyone may click on a finished board: the game's replay page and record, privately."""
 
@@ -294,7 +317,7 @@ class TutorialButton(
 
 DYNAMIC_ITEMS = (
     ReadButton, GameButton, GameSelect, LobbyButton, LobbyMenu, OptionMenu, OptionButton, PrivateButton, RulesButton,
-    ReplayButton, TutorialButton,
+    ReplayButton, TutorialButton, HistoryPage,
 )  # fmt: skip
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 NUMBER_BOX = re.compile(rf"v:{_OPTION}")

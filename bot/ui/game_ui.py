@@ -124,6 +124,12 @@ class GameUI(ABC, Generic[S]):
         the last few (``add_recent``), the History button all of them, privately."""
         return []
 
+    def history_lines(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
+        """The whole game told in words, oldest first (``record.recent``: every public event of the
+        game, ``bot/ui/history_pages.py``): the History button's pages. By default as ``recent_lines``
+        tells them; a game whose opening is told apart (who begins) puts it first."""
+        return self.recent_lines(record, state, lang)
+
     def describe(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
         """The board in words, from the public view: enough to play without the picture (the pieces
         and where they are, walls and open paths, the cards on show). Its first line sums up the

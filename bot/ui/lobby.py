@@ -82,7 +82,8 @@ class Lobby(Publishing):
         )
         lang = await self.table_language(record)
         async with self.handling(reply, record.id):
-            message = await reply.announce(**lobby_message(record, self.uis[game], lang).fields(sending=True))
+            ratings = await self.seated_ratings(record)
+            message = await reply.announce(**lobby_message(record, self.uis[game], lang, ratings).fields(sending=True))
             record = await self.service.update(record, lobby_message_id=message.id)
             if registry.get(game).max_players == 1:  # a solitaire starts at once
                 user = interaction.user
@@ -113,7 +114,9 @@ class Lobby(Publishing):
                 old.lobby_channel_id,
                 self._rematch_text(old, record, invited, lang),
                 ping=invited,
-                **lobby_message(record, self.uis[old.game], lang).fields(sending=True),
+                **lobby_message(record, self.uis[old.game], lang, await self.seated_ratings(record)).fields(
+                    sending=True
+                ),
             )
             record = await self.service.update(record, lobby_message_id=message.id)
             if registry.get(old.game).max_players == 1:  # a solitaire starts at once, as with its command
@@ -162,7 +165,7 @@ class Lobby(Publishing):
             if record.status == "active":
                 await self._start_play(reply, record, lang)
             else:
-                await reply.edit(**lobby_edit(record, self.uis[record.game], lang))
+                await reply.edit(**lobby_edit(record, self.uis[record.game], lang, await self.seated_ratings(record)))
 
     def _lobby_operation(
         self, interaction: discord.Interaction, session_id: int, version: int, op: str, value: str | None
@@ -254,7 +257,7 @@ class Lobby(Publishing):
             except discord.HTTPException:
                 log.warning("could not open a thread for session %s", record.id)
         record = await self.service.update(record, channel_id=target.id)
-        shown = lobby_edit(record, self.uis[record.game], lang)
+        shown = lobby_edit(record, self.uis[record.game], lang, await self.seated_ratings(record))  # none: it started
         if lobby is not None and lobby is not reply.clicked and not reply.is_command:
             await lobby.edit(**shown)  # a rematch's new lobby, posted in the channel
         else:

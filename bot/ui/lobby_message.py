@@ -6,8 +6,10 @@ from typing import Any
 import discord
 
 from bot import tutorials
-from bot.i18n import Language, catalog, clock_text, t
+from bot.i18n import Language, catalog, clock_text, counted, t
+from bot.ratings import PROVISIONAL_GAMES
 from bot.storage import SessionRecord
+from bot.ui import rating_text
 from bot.ui.components import LobbyButton, LobbyMenu, OptionButton, OptionMenu, RulesButton
 from bot.ui.game_options import (
     TURN_CLOCK_OPTION,
@@ -20,11 +22,13 @@ from bot.ui.game_options import (
 )
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
 from bot.ui.guide import learn_button
+from bot.ui.lobby_ratings import Seated
 from games.core import registry
 
 
-def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMessage:
-    """The lobby: players, options, and its buttons while it waits; what became of it after."""
+def lobby_message(record: SessionRecord, ui: GameUI, lang: Language, ratings: Seated | None = None) -> BoardMessage:
+    """The lobby: players (with ``ratings``, each person's beside their name), options, and its
+    buttons while it waits; what became of it after."""
     engine = registry.get(record.game)
     title = (
         t(lang, "lobby.title", game=ui.title(lang))
@@ -36,12 +40,14 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
     embed = discord.Embed(title=title, colour=0x2B6CB0)
     # a solitaire, or a tutorial, starts at once: no seats to fill, no buttons
     solitaire = engine.max_players == 1 or record.tutorial is not None
-    players = "\n".join(f"{i + 1}. {seat_name(record, i, lang)}" for i in range(len(record.seats)))
+    players = "\n".join(f"{i + 1}. {_seat(record, i, ratings, lang)}" for i in range(len(record.seats)))
     seats = t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players)
     embed.add_field(name=t(lang, "lobby.player") if solitaire else seats, value=players or "—", inline=False)
     clock = t(lang, "lobby.clock", time=clock_text(record.clock.turn_minutes, lang))
     shown = "\n".join([ui.describe_options(record.options, lang), clock, *ui.seat_notes(record, lang)])
     embed.add_field(name=t(lang, "lobby.options"), value=shown[:1024], inline=False)
+    if ratings is not None:
+        embed.set_footer(text=t(lang, "rating.lobby_note", games=counted(lang, "rating.games", PROVISIONAL_GAMES)))
     if record.status != "lobby":
         key = {"active": "lobby.started", "cancelled": "lobby.cancelled", "abandoned": "lobby.abandoned"}.get(
             record.status, "lobby.finished"
@@ -91,11 +97,16 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language) -> BoardMes
     return BoardMessage(embed=embed, view=view)
 
 
-def lobby_edit(record: SessionRecord, ui: GameUI, lang: Language) -> dict[str, Any]:
+def _seat(record: SessionRecord, seat: int, ratings: Seated | None, lang: Language) -> str:
+    name, user = seat_name(record, seat, lang), record.seats[seat].user_id
+    return name if ratings is None or user is None else rating_text.seated(name, ratings.get(user), lang)
+
+
+def lobby_edit(record: SessionRecord, ui: GameUI, lang: Language, ratings: Seated | None = None) -> dict[str, Any]:
     """The lobby's embed and buttons, to edit its message with: the text above them (a rematch's
     call to its players) stays while the table waits, and goes once it started or was cancelled (a
     solitaire's, which calls nobody, stays)."""
-    fields = lobby_message(record, ui, lang).fields()
+    fields = lobby_message(record, ui, lang, ratings).fields()
     if record.status == "lobby" or registry.get(record.game).max_players == 1:
         del fields["content"]
     else:

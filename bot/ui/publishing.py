@@ -16,11 +16,13 @@ from bot.i18n import Language, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.turn_clock import held_back
+from bot.ui import rating_text
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.guide import closing, guided
 from bot.ui.lobby_message import lobby_edit, rules_button
+from bot.ui.lobby_ratings import LobbyRatings
 from bot.ui.private_views import PrivateViews
 from bot.ui.replies import Reply
 from bot.ui.table_core import jump_url
@@ -34,7 +36,7 @@ PICTURES_KEPT = 32  # board pictures cached, the latest ones
 VERSIONED = re.compile(r"[gs]:[a-z_]+:\d+:(\d+):")  # a game control's custom id (bot/ui/components.py)
 
 
-class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
+class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateViews):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
@@ -340,22 +342,37 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
         lang = await self.table_language(record)
         channel = await self.channel(record.channel_id)
         ui = self.uis[record.game]
+        rated = await self._rating_changes(record, lang)
         if record.status == "finished":
-            await channel.send(embed=ui.result(record, self.service.state(record), lang))
+            result = ui.result(record, self.service.state(record), lang)
+            changes = discord.Embed(title=t(lang, "rating.title"), description=rated, colour=result.colour)
+            await channel.send(embeds=[result, changes] if rated else [result])
             if last_words := closing(record, lang):
                 embed, view = last_words
                 await channel.send(embed=embed, view=view)
         elif record.status == "abandoned":
             since = f"<t:{int(record.last_human_at or record.created_at)}:f>"
             await channel.send(t(lang, "table.abandoned", the_game=ui.the_game(lang), since=since))
+        elif rated:  # the last person left while computers played on: they won by forfeit
+            ratings = discord.Embed(title=t(lang, "rating.title"), description=rated)
+            await channel.send(t(lang, "table.left_to_computers", the_game=ui.the_game(lang)), embed=ratings)
         else:
             await channel.send(t(lang, "table.cancelled", the_game=ui.the_game(lang)))
+
+    async def _rating_changes(self, record: SessionRecord, lang: Language) -> str:
+        """What the game did to its people's ratings, one line each ("" if it was not rated)."""
+        if record.guild_id is None or record.tutorial is not None or len(record.seats) < 2:
+            return ""
+        changes = await self.service.storage.game_rating_changes(record.id)
+        names = [seat_name(record, seat, lang) for seat in range(len(record.seats))]
+        return rating_text.changes_text(changes, names, lang) if changes else ""
 
     async def edit_lobby(self, record: SessionRecord) -> None:
         if record.lobby_message_id is None:
             return
+        ratings = await self.seated_ratings(record)
         lang = await self.table_language(record)
         channel = await self.channel(record.lobby_channel_id)
         await channel.get_partial_message(record.lobby_message_id).edit(
-            **lobby_edit(record, self.uis[record.game], lang)
+            **lobby_edit(record, self.uis[record.game], lang, ratings)
         )

@@ -11,7 +11,7 @@ from bot.i18n import t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
 from bot.ui.guide import learn_view
-from bot.ui.publishing import Publishing
+from bot.ui.history_pages import HistoryPages
 from bot.ui.replies import Reply
 from bot.ui.table_core import is_admin, jump_url
 from games.core.errors import Refusal
@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 DESCRIPTION_SIZE = 4096  # the characters of an embed's description
 
 
-class TableCommands(Publishing):
+class TableCommands(HistoryPages):
     async def _found(self, reply: Reply, game: str) -> int | None:
         """The id of the game ``find`` picks, or None once the user was told there is none."""
         try:
@@ -88,28 +88,24 @@ class TableCommands(Publishing):
         await reply.send(embed=self.uis[game].rules(reply.lang), view=learn_view(game, reply.lang))
 
     async def read(self, interaction: discord.Interaction, session_id: int, what: str) -> None:
-        """The board in words (``describe``) or the latest moves (``history``), privately, for
-        whoever asks (the board's Describe and History buttons)."""
+        """The board in words (``describe``) or the whole game in pages (``history``), privately,
+        for whoever asks (the board's Describe and History buttons)."""
         reply = self.reply_to(interaction)
         async with self.handling(reply, session_id):
             record = await self.service.get(session_id)
             if record.state is None:
                 raise UserError("error.not_started")
+            if what == "history":
+                return await self.show_history(reply, record)
             ui, state = self.uis[record.game], self.service.state(record)
-            lines = (
-                ui.describe(record, state, reply.lang)
-                if what == "describe"
-                else ui.recent_lines(record, state, reply.lang)
-            )
             embeds, chunk = [], ""
-            for line in lines:
+            for line in ui.describe(record, state, reply.lang):
                 if len(chunk) + len(line) + 1 > DESCRIPTION_SIZE:
                     embeds.append(discord.Embed(description=chunk))
                     chunk = ""
                 chunk = f"{chunk}\n{line}" if chunk else line
             embeds.append(discord.Embed(description=chunk or "—"))
-            key = "describe.title" if what == "describe" else "recent.title"
-            embeds[0].title = t(reply.lang, key, game=ui.title(reply.lang), number=record.id)
+            embeds[0].title = t(reply.lang, "describe.title", game=ui.title(reply.lang), number=record.id)
             await reply.send(embeds=embeds[:10])
 
     async def _announce(self, record: SessionRecord, key: str, user_id: int) -> None:

@@ -24,6 +24,7 @@ click there is told to wait.
 from typing import Any
 
 import discord
+from babel.lists import format_list
 from PIL import Image
 
 from bot.i18n import Language, t
@@ -319,10 +320,11 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
         view = ENGINE.view(state, None)
         outcome = view.outcome
         assert outcome is not None
-        winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+        winners = format_list([seat_name(record, s, lang) for s in outcome.winners], locale=lang)
+        shared = "_shared" if len(outcome.winners) > 1 else ""  # sunk at once, or tied when time is up
         embed = discord.Embed(
             title=t(lang, "fireship.result.title", number=record.id),
-            description=t(lang, f"fireship.result.{outcome.reason}", winners=winners),
+            description=t(lang, f"fireship.result.{outcome.reason}{shared}", winners=winners),
             colour=0xD69E2E,
         )
         place = 1

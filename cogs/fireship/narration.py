@@ -34,13 +34,14 @@ class Narration:
     def recent_lines(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)
         # « le tirage le plus grand désigne le joueur N°1 »: told through the first round
-        last = view.throw_off[-1] if view.throw_off else {}
-        opening = (
-            [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.__getitem__)}]
-            if (view.round == 1 and last)
-            else []
-        )
+        opening = opening_rolls(view) if view.round == 1 else []
         return [line for event in opening + record.recent if (line := self.narrate(record, view, event, lang))]
+
+    def history_lines(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
+        """The whole game: who begins (the first-player rolls), then every move."""
+        view = ENGINE.view(state, None)
+        events = opening_rolls(view) + record.recent
+        return [line for event in events if (line := self.narrate(record, view, event, lang))]
 
     def narrate(self, record: SessionRecord, view: FireshipView, event: dict[str, Any], lang: Language) -> str | None:
         kind = event["kind"]
@@ -125,3 +126,11 @@ class Narration:
             return piece_words(view, owner, event[f"{side}_kind"], (cell[0], cell[1]), lang)
         # an event stored before the pieces were kept in it: the piece as it is now, if it is still there
         return ref_text(view, ref, lang) if any(str(p.id) == ref for p in view.pieces) else t(lang, "fireship.gone")
+
+
+def opening_rolls(view: FireshipView) -> list[dict[str, Any]]:
+    """The first-player rolls as an event to tell (none before they are thrown)."""
+    last = view.throw_off[-1] if view.throw_off else {}
+    if not last:
+        return []
+    return [{"kind": "first_rolls", "rolls": view.throw_off, "first": max(last, key=last.__getitem__)}]

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import discord
+from babel.lists import format_list
 from PIL import Image
 
 from bot.i18n import Language, percent, t
@@ -517,7 +518,7 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
         view = ENGINE.view(state, None)
         outcome = ENGINE.outcome(state)
         assert outcome is not None
-        winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+        winners = format_list([seat_name(record, s, lang) for s in outcome.winners], locale=lang)
         key = outcome.reason
         if key == "treasure" and len(outcome.winners) > 1:
             key = "shared"

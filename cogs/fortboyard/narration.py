@@ -36,6 +36,12 @@ class Narration:
         view = ENGINE.view(state, None)
         return lines or ([self._opening(record, view, lang)] if view.round == 1 else [])
 
+    def history_lines(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
+        """The whole game: who begins (the die thrown), then every move."""
+        view = ENGINE.view(state, None)
+        lines = [line for event in record.recent if (line := self.narrate(record, event, lang))]
+        return [self._opening(record, view, lang)] + lines
+
     def _opening(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> str:
         rounds = []
         for faces in view.opening:

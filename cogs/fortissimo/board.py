@@ -10,6 +10,7 @@ are for them to remember. The latest moves are told by narration.py.
 from typing import Any
 
 import discord
+from babel.lists import format_list
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
@@ -198,10 +199,14 @@ class FortissimoUI(Narration, GameUI[FortissimoState]):
         view = ENGINE.view(state, None)
         outcome = view.outcome
         assert outcome is not None
-        winners = ", ".join(seat_name(record, s, lang) for s in outcome.winners)
+        winners = format_list([seat_name(record, s, lang) for s in outcome.winners], locale=lang)
         finisher = seat_name(record, state.finisher, lang) if state.finisher is not None else ""
         lines = [
-            t(lang, "fortissimo.result.winner", winners=winners),
+            t(
+                lang,
+                "fortissimo.result.shared" if len(outcome.winners) > 1 else "fortissimo.result.winner",
+                winners=winners,
+            ),
             t(lang, f"fortissimo.result.reason.{self._reason_key(outcome.reason, view)}", player=finisher),
         ]
         tie = ENGINE.tie_break(state)

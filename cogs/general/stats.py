@@ -19,6 +19,7 @@ from bot import ratings
 from bot.i18n import Language, counted, percent, t
 from bot.i18n import command_text as text
 from bot.storage import GameResult, PlayerRating, PlayerStats, SeatResult, SessionRecord
+from bot.ui import rating_text
 from bot.ui.bot_cog import BotCog, guild_of
 from bot.ui.game_ui import seat_name
 from games.core import registry
@@ -35,14 +36,7 @@ def rate(stats: PlayerStats, lang: Language) -> str:
 
 def rating(entry: PlayerRating, lang: Language) -> str:
     """The conservative rating as a whole number, marked when it rests on few games."""
-    shown = format_decimal(entry.skill.shown, locale=lang)
-    provisional = ratings.is_provisional(entry.games)
-    return t(lang, "rating.provisional" if provisional else "rating.value", rating=shown)
-
-
-def signed(change: int, lang: Language) -> str:
-    """A rating's change: +56, −12 (a minus sign), ±0."""
-    return "±0" if change == 0 else format_decimal(change, format="+#,##0;−#,##0", locale=lang)
+    return rating_text.rating(entry.skill, entry.games, lang)
 
 
 class StatsCog(BotCog):
@@ -65,7 +59,7 @@ class StatsCog(BotCog):
             lang,
             "stats.rating",
             rating=rating(entry, lang),
-            change=signed(change, lang),
+            change=rating_text.signed(change, lang),
             last=counted(lang, "stats.last", len(last)),
         )
 
@@ -77,7 +71,7 @@ class StatsCog(BotCog):
         lang, who, guild = self._lang(interaction), user or interaction.user, guild_of(interaction)
         storage = self.tables.service.storage
         rated = {r.game: r for r in await storage.ratings(guild, user_id=who.id, limit=len(GAME_CHOICES))}
-        lines = []
+        lines, note = [], ""
         for s in await storage.player_stats(guild, who.id):
             line = t(
                 lang,
@@ -89,8 +83,11 @@ class StatsCog(BotCog):
             )
             if s.game in rated:
                 line += " · " + await self._rating_line(guild, rated[s.game], lang)
+                if ratings.is_provisional(rated[s.game].games):
+                    note = rating_text.provisional_note(lang)
             lines.append(line)
-        await self._send(interaction, t(lang, "stats.title", player=who.display_name), lines or [t(lang, "stats.none")])
+        title = t(lang, "stats.title", player=who.display_name)
+        await self._send(interaction, title, lines or [t(lang, "stats.none")], note)
 
     @app_commands.command(name=text("cmd.leaderboard.name"), description=text("cmd.leaderboard.desc"))
     @app_commands.guild_only()
@@ -162,7 +159,8 @@ class StatsCog(BotCog):
         winners = [name(seat) for seat in result.seats if seat.won]
         humans = [name(seat) for seat in result.seats if seat.user_id is not None]
         if winners:
-            outcome = t(lang, "history.won", winners=format_list(winners, locale=lang))
+            key = "history.shared" if len(winners) > 1 else "history.won"  # tied first: a shared win
+            outcome = t(lang, key, winners=format_list(winners, locale=lang))
         elif result.ending == "abandoned":
             outcome = ""  # nobody played it to its end
         elif len(result.seats) == 1 and humans:

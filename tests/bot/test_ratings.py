@@ -4,6 +4,7 @@ the games that are not rated, and a recompute from the stored results that gives
 numbers, also after a migration and from the command line."""
 
 import asyncio
+import itertools
 import sqlite3
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from bot import ratings
 from bot.ratings import COMPUTER_MU, COMPUTER_SIGMA, MODEL, Skill
 from bot.sessions import SessionService
 from bot.storage import GameResult, PostgresStorage, Seat, SeatResult, SessionRecord, SqliteStorage, Storage
+from bot.storage import ratings as ratings_tables
 from bot.storage import recompute as recompute_command
 from bot.storage.ratings import RATINGS_MIGRATION
 from bot.storage.sql import migrations
@@ -93,7 +95,12 @@ def machine(level: Level) -> Skill:
     return Skill(COMPUTER_MU[level], COMPUTER_SIGMA)
 
 
-NEW = Skill(LIB.rating().mu, LIB.rating().sigma)
+NEW = Skill(LIB.rating().mu, 3.0)  # the bot's newcomer: the library's skill, a smaller uncertainty
+
+
+def shown(skill: Skill) -> int:
+    """As players read it: 1000 + 50 × (the library's ordinal − a newcomer's)."""
+    return round(1000 + 50 * (lib_rating(skill).ordinal() - lib_rating(NEW).ordinal()))
 
 
 async def skills(storage: Storage, game: str = "fortissimo") -> dict[int, tuple[Skill, int, int]]:
@@ -114,7 +121,30 @@ def test_the_levels_are_as_far_apart_as_measured() -> None:
         odds = LIB.predict_win([[lib_rating(machine(strong))], [lib_rating(machine(weak))]])[0]
         assert odds == pytest.approx(0.87, abs=0.01)
     assert machine("normal").mu == NEW.mu  # a newcomer is taken to play like the Normal computer
-    assert ratings.NEWCOMER.shown == 1000
+    assert ratings.NEWCOMER == NEW and ratings.NEWCOMER.shown == 1000
+
+
+def test_a_first_game_moves_a_newcomer_by_less_than_100_points() -> None:
+    """A newcomer's first game, against computers of any levels at any table (two to six seats,
+    every place, or all tied), moves their shown rating by less than 100 points; before, a first
+    loss to the Easy computer read 848 (−152). The order still holds: losing to Easy costs more than
+    losing to Strong, beating Strong gains more than beating Easy."""
+    widest = 0
+    for others in range(1, 6):
+        for levels in itertools.combinations_with_replacement(("easy", "normal", "strong"), others):
+            entrants = [NEW] + [machine(level) for level in levels]
+            for place in range(1, others + 2):
+                ranks = [place] + [r for r in range(1, others + 2) if r != place]
+                for order in (ranks, [1] * (others + 1)):
+                    widest = max(widest, abs(shown(lib_rate(entrants, order)[0]) - 1000))
+    assert widest < 100
+    first = {
+        (level, won): shown(lib_rate([NEW, machine(level)], [1, 2] if won else [2, 1])[0]) - 1000
+        for level in ("easy", "normal", "strong")
+        for won in (True, False)
+    }
+    assert first["easy", False] < first["normal", False] < first["strong", False] < 0
+    assert 0 < first["easy", True] < first["normal", True] < first["strong", True]
 
 
 async def test_ties_and_four_players_rate_as_the_library_does(storage: Storage) -> None:
@@ -131,7 +161,7 @@ async def test_ties_and_four_players_rate_as_the_library_does(storage: Storage) 
     board = await storage.ratings(GUILD, game="fortissimo")
     expected = sorted([(1, a3), (2, b), (3, c), (4, d)], key=lambda pair: -lib_rating(pair[1]).ordinal())
     assert [(r.user_id, r.skill) for r in board] == expected
-    assert [r.skill.shown for r in board] == [round(1000 + 50 * lib_rating(s).ordinal()) for _, s in expected]
+    assert [r.skill.shown for r in board] == [shown(s) for _, s in expected]
     changes = await storage.rating_changes(GUILD, 1, "fortissimo", 2)  # ann's last two, newest first
     assert [(c.ended_at, c.before, c.after, c.won) for c in changes] == [
         (NOW + 3, a2, a3, False),
@@ -221,6 +251,31 @@ async def test_resigning_through_the_service_ranks_last(storage: Storage) -> Non
     assert expected[1].mu < NEW.mu
 
 
+@pytest.mark.parametrize("computers", [1, 2])
+async def test_the_last_person_to_leave_computers_loses(storage: Storage, computers: int) -> None:
+    """Quitting a game that only computers would play on closes it, as before, but it is no longer
+    a way out of a loss: the computers still in win by forfeit, whoever left shares the last place
+    (as when they quit their last rival), and so it counts in /stats and the ratings. Before, the
+    game was cancelled without a result, at a table of one computer or several."""
+    service = SessionService(storage)
+    sid = await started(service, computers=computers)
+    await service.resign(sid, 2)  # the other person leaves first: the host plays on
+    record = await service.resign(sid, 1)
+    assert record.status == "cancelled"
+    (result,) = await storage.results(1)
+    assert result.ending == "forfeited" and result.reason == "forfeit"
+    last = computers + 1
+    assert [(s.user_id, s.place, s.won) for s in result.seats] == [(1, last, False), (2, last, False)] + [
+        (None, 1, True)
+    ] * computers
+    assert [(s.game, s.games, s.wins) for s in await storage.player_stats(1, 1)] == [("fortissimo", 1, 0)]
+    rated = await storage.game_rating_changes(sid)
+    assert [(c.seat, c.user_id, c.games) for c in rated] == [(0, 1, 1), (1, 2, 1)]
+    levels = [machine(seat.level) for seat in record.seats[2:]]
+    expected = lib_rate([NEW, NEW, *levels], [2, 2] + [1] * computers)
+    assert [c.after for c in rated] == expected[:2] and expected[0].mu < NEW.mu
+
+
 NO_WINNER_MIGRATION = 12  # bot/storage/migrations/0012_no_winner.sql
 
 # What the migrations after the ratings' added, taken away again (the newest first)
@@ -264,6 +319,22 @@ async def test_the_migration_rates_the_games_played_before_it(storage: Storage) 
         await again.close()
 
 
+async def reopen_before(storage: Storage, number: int, sql: str = "") -> Storage:
+    """The database as a bot left it before migration ``number`` (``sql`` run first)."""
+    if isinstance(storage, SqliteStorage):
+        async with storage.db.executescript(f"{sql} PRAGMA user_version = {number - 1};"):
+            pass
+        again: Storage = SqliteStorage(storage.path)
+    else:
+        assert isinstance(storage, PostgresStorage)
+        async with storage.pool.acquire() as conn:
+            await conn.execute(f"{sql} DELETE FROM schema_migrations WHERE number >= {number}")
+        again = PostgresStorage(storage.url, pool_size=2)
+    await storage.close()
+    await again.open()
+    return again
+
+
 async def test_the_migration_takes_back_the_wins_of_fort_boyard_games_nobody_won(storage: Storage) -> None:
     """A Fort Boyard game in which nobody found their code word has no winner; before migration
     0012 its players, sharing the place, were each counted a win. The migration takes those wins
@@ -272,17 +343,7 @@ async def test_the_migration_takes_back_the_wins_of_fort_boyard_games_nobody_won
     await finish(storage, [1, 2], [1, 2], NOW + 2, game="fortboyard", reason="treasure")
     before = await skills(storage, "fortboyard")
     assert before[1][2] == 2 and before[2][2] == 1  # the wrong count
-    if isinstance(storage, SqliteStorage):
-        async with storage.db.executescript(f"PRAGMA user_version = {NO_WINNER_MIGRATION - 1};"):
-            pass
-        again: Storage = SqliteStorage(storage.path)
-    else:
-        assert isinstance(storage, PostgresStorage)
-        async with storage.pool.acquire() as conn:
-            await conn.execute(f"DELETE FROM schema_migrations WHERE number >= {NO_WINNER_MIGRATION}")
-        again = PostgresStorage(storage.url, pool_size=2)
-    await storage.close()
-    await again.open()
+    again = await reopen_before(storage, NO_WINNER_MIGRATION)
     try:
         after = await skills(again, "fortboyard")
         assert [(after[u][1], after[u][2]) for u in (1, 2)] == [(2, 1), (2, 0)]  # games kept, wins right
@@ -291,6 +352,25 @@ async def test_the_migration_takes_back_the_wins_of_fort_boyard_games_nobody_won
         assert [(s.place, s.won) for s in result.seats] == [(1, False), (1, False)]
         changes = await again.rating_changes(GUILD, 2, "fortboyard", 10)
         assert not any(change.won for change in changes)
+    finally:
+        await again.close()
+
+
+async def test_the_newcomers_migration_builds_every_rating_again(storage: Storage) -> None:
+    """Ratings stored as the bot rated them before a newcomer's uncertainty changed (a newcomer
+    then started at the library's 25/3) are built again from the results when migration 0013 is
+    applied: a first loss to Easy no longer reads −152."""
+    await finish(storage, [1, "easy"], [2, 1], NOW + 1)
+    await finish(storage, [2, 3, "strong"], [1, 3, 2], NOW + 2)
+    kept = await everything(storage)
+    (first,) = await storage.rating_changes(GUILD, 1, "fortissimo", 5)
+    assert first.after.shown - first.before.shown > -100
+    old = lib_rate([Skill(LIB.mu, LIB.sigma), machine("easy")], [2, 1])[0]  # as rated then: 848
+    assert round(1000 + 50 * lib_rating(old).ordinal()) == 848
+    then = f"UPDATE ratings SET mu = {old.mu}, sigma = {old.sigma} WHERE user_id = 1;"
+    again = await reopen_before(storage, ratings_tables.NEWCOMER_MIGRATION, then)
+    try:
+        assert await everything(again) == kept
     finally:
         await again.close()
 

@@ -88,7 +88,7 @@ async def test_a_whole_game_won_in_english(env, monkeypatch) -> None:
     described = await ann.click(final, custom_id=f"d:forteresse:{record.id}")
     assert described.ephemeral and described.response.embeds[0].title == f"🔎 Forteresse Solo #{record.id}, in words"
     moves = await ann.click(final, custom_id=f"h:forteresse:{record.id}")
-    assert moves.ephemeral and moves.response.embeds[0].title == f"📜 Forteresse Solo #{record.id}: the latest moves"
+    assert moves.ephemeral and moves.response.embeds[0].title == f"📜 Forteresse Solo #{record.id}: the whole game"
     assert "ann pillages" in moves.response.embeds[0].description or moves.response.embeds[0].description
     # The last private view shows the final hand, without controls.
     last = driver.private()

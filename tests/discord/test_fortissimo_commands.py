@@ -156,23 +156,55 @@ async def test_quit_in_a_two_player_game_ends_it(env) -> None:
     assert again.ephemeral and again.response.content == "⛔ No game of this kind is running here."  # ann reads English
 
 
-async def test_quit_leaving_only_computers_cancels_the_game(env) -> None:
-    guild = env.create_guild(preferred_locale="en-US")
+LEFT_TO_COMPUTERS = {
+    "en": (
+        "🏳️ The game of Fortissimo! is over: everyone left, and the computers still playing win by forfeit.",
+        "📈 Ratings",
+        "ann **{rating}** ({change}) · provisional",
+        "🏆 shared win: 🤖 Computer 1 (normal) and 🤖 Computer 2 (normal) · by forfeit",
+    ),
+    "fr": (
+        "🏳️ La partie de Fortissimo! est terminée\xa0: tout le monde est parti, et les ordinateurs encore en jeu"
+        " gagnent par forfait.",
+        "📈 Cotes",
+        "ann **{rating}** ({change}) · provisoire",
+        "🏆 victoire partagée\xa0: 🤖 Ordinateur 1 (normal) et 🤖 Ordinateur 2 (normal) · par abandon",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_quit_leaving_only_computers_loses_by_forfeit(env, lang: str) -> None:
+    """ann leaves a game only computers would play on: the table closes (nothing more is played),
+    and ann loses by forfeit: the thread says so with her rating's change, /history names the
+    computers as sharing the win, /stats counts a game lost. Quitting is no way out of a loss."""
+    guild = env.create_guild(preferred_locale="fr" if lang == "fr" else "en-US")
     channel = guild.create_text_channel("games")
     ann = guild.add_member(env.create_user("ann"))
-    record, _ = await open_table(env, channel, ann, computers=2)
+    set_locale(ann, "fr" if lang == "fr" else "en-US")
+    record, _ = await open_table(env, channel, ann, computers=2, lang=lang)
     thread = play_channel(env, channel, record)
     await Driver(env, thread, [ann], record.id).play_turn()
 
-    result = await ann.slash(thread, "fortissimo quit")
-    assert result.ephemeral and result.response.content == "You left the game."
+    await ann.slash(thread, "fortissimo quit")
     record = await session(env, record.id)
     assert record.status == "cancelled"
-    assert [m.content for m in thread.history()[-2:]] == [
-        "🚪 ann leaves the game.",
-        "❌ The game of Fortissimo! was cancelled.",
-    ]
+    said, title, line, history = LEFT_TO_COMPUTERS[lang]
+    last = thread.history()[-1]
+    (change,) = await env.bot.storage.rating_changes(guild.id, ann.id, "fortissimo", 5)
+    shown, moved = change.after.shown, change.after.shown - change.before.shown
+    assert 900 < shown < 1000 and -100 < moved < 0  # a loss, and a newcomer's: by less than 100 points
+    assert last.content == said
+    assert last.embeds[0].title == title
+    assert last.embeds[0].description.splitlines()[0] == line.format(rating=shown, change=f"−{-moved}")
     assert all(m.components == [] for m in thread.history())
+    listed = (await ann.slash(channel, "history")).response.embeds[0].description
+    number = f"n°\xa0{record.id}" if lang == "fr" else f"#{record.id}"
+    assert listed.startswith(f"{number} · Fortissimo! · {history} · ")
+    stats = (await ann.slash(channel, "stats")).response.embeds[0].description
+    assert stats.startswith(
+        "**Fortissimo!**" + ("\xa0: 1 partie jouée, 0 gagnée" if lang == "fr" else ": 1 game played, 0 won")
+    )
 
 
 @pytest.mark.parametrize(
@@ -217,7 +249,7 @@ async def test_lobby_leave_status_and_quit(env) -> None:
     # /fortissimo quit in the lobby is the same as Leave.
     assert (await cat.slash(channel, "fortissimo quit")).response.content == "You left the game."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].fields[0].value == "1. ben"
+    assert lobby.embeds[0].fields[0].value == "1. ben · new"
     refused = await cat.slash(channel, "fortissimo quit")
     assert refused.response.content == "⛔ You are not playing in this game."
     assert refused.ephemeral

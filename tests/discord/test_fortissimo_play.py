@@ -55,7 +55,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert [o.label for o in items(lobby)[-1].options] == [french[level] for level in ENGINE.levels]
     await bob.click(lobby, label="Rejoindre")
     lobby = channel.history()[-1]
-    assert lobby.embeds[0].fields[0].value == "1. alice\n2. bob"
+    assert lobby.embeds[0].fields[0].value == "1. alice · nouveau\n2. bob · nouveau"
     await alice.click(lobby, label="Lancer la partie")
 
     (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
@@ -101,8 +101,8 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert [i.label for i in items(last)] == ["Revanche", "Règles", "Historique", "Revoir la partie"]
     moves = await alice.click(last, custom_id=f"h:fortissimo:{record.id}")  # how the game was won
     assert moves.ephemeral
-    assert moves.response.embeds[0].title == f"📜 Fortissimo! n°\xa0{record.id}\xa0: les derniers coups"
-    assert moves.response.embeds[0].description.splitlines()[-1].startswith("🏁 ")
+    assert moves.response.embeds[0].title == f"📜 Fortissimo! n°\xa0{record.id}\xa0: toute la partie"
+    assert moves.response.embeds[0].description.splitlines()[0].startswith("🏁 ")  # the newest first
     assert final.embeds[0].description == "🏁 La partie est terminée."
     lobby = next(m for m in channel.history() if m.id == lobby.id)
     assert lobby.embeds[0].title == f"Fortissimo! — table n°\xa0{record.id}"  # no longer « une table s'ouvre »
@@ -178,7 +178,7 @@ async def test_one_human_against_three_computers(env) -> None:
     for level in levels:
         await add_computer(channel, dana, lobby, level)
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].fields[0].value == "1. dana\n" + "\n".join(
+    assert lobby.embeds[0].fields[0].value == "1. dana · new\n" + "\n".join(
         f"{n}. 🤖 Computer {n - 1} ({level})" for n, level in enumerate(levels, start=2)
     )
     with_full_table = next(i for i in items(lobby) if i.label == "Join")

@@ -30,7 +30,7 @@ async def test_the_host_removes_a_player_and_only_the_host(env) -> None:
     (record,) = await env.bot.storage.find_sessions(channel_id=channel.id)
     assert [s.name for s in record.seats] == ["ann", "cat"]
     lobby = next(m for m in channel.history() if m.id == lobby.id)
-    assert lobby.embeds[0].fields[0].value == "1. ann\n2. cat"
+    assert lobby.embeds[0].fields[0].value == "1. ann · new\n2. cat · new"  # no rated game yet
 
 
 async def test_the_rules_button_answers_anyone_privately_in_their_language(env) -> None:
@@ -96,7 +96,7 @@ REMATCH_TEXTS = {
         "playing": "The rematch is already being played: https://discord.com/channels/",
         "computers": "🔁 Rematch of table #{number} against the same computer player: ann starts it below;"
         " anyone may join first.",
-        "seats": "1. ann\n2. 🤖 Computer 1 (strong)",
+        "seats": "1. ann · **{rating}** (provisional)\n2. 🤖 Computer 1 (strong)",
     },
     "fr": {
         "started": "Votre nouvelle partie a commencé\xa0: https://discord.com/channels/",
@@ -105,7 +105,7 @@ REMATCH_TEXTS = {
         "playing": "La revanche est déjà en cours\xa0: https://discord.com/channels/",
         "computers": "🔁 Revanche de la table n°\xa0{number} contre le même ordinateur\xa0: ann la lance ci-dessous\u202f;"
         " chacun peut d'abord la rejoindre.",
-        "seats": "1. ann\n2. 🤖 Ordinateur 1 (fort)",
+        "seats": "1. ann · **{rating}** (provisoire)\n2. 🤖 Ordinateur 1 (fort)",
     },
 }
 
@@ -153,7 +153,8 @@ async def test_a_solitaire_rematch_starts_at_once(env, monkeypatch, lang: str) -
 @pytest.mark.parametrize("lang", ["fr", "en"])
 async def test_a_rematch_against_computers_keeps_them_and_calls_nobody(env, lang: str) -> None:
     """ann played alone against a strong computer: the rematch seats the same computer, says so
-    (no empty list of players, no dash) and pings nobody; ann starts it."""
+    (no empty list of players, no dash) and pings nobody, and shows ann's rating from that game
+    beside her name; ann starts it."""
     texts = REMATCH_TEXTS[lang]
     channel, ann = await player_in(env, lang)
     record, _ = await open_table(env, channel, ann, computers=1, lang=lang, level="strong")
@@ -168,6 +169,8 @@ async def test_a_rematch_against_computers_keeps_them_and_calls_nobody(env, lang
     invite = next(m for m in channel.history() if m.id == new.lobby_message_id)
     assert invite.content == texts["computers"].format(number=record.id)
     assert "—" not in invite.content and invite.mentions == []
-    assert invite.embeds[0].fields[0].value == texts["seats"]
+    (rated,) = await env.bot.storage.ratings(channel.guild.id, user_id=ann.id)  # after her first game
+    shown = f"{rated.skill.shown:,}".replace(",", "\u202f" if lang == "fr" else ",")
+    assert invite.embeds[0].fields[0].value == texts["seats"].format(rating=shown)
     await ann.click(invite, label=LOBBY_LABELS[lang]["start"])
     assert (await session(env, new.id)).status in ("active", "finished")

@@ -21,11 +21,13 @@ async def play_game(env, channel, host, others, computers=0, **options):
 
 
 LIB = PlackettLuce()  # the library as it comes, to check the bot against
+NEWCOMER_SIGMA = 3.0  # the bot's newcomer (bot/ratings.py): the library's skill, a smaller uncertainty
 
 
 async def library_ratings(env, guild_id: int, records: list[SessionRecord]) -> dict[int, list[int]]:
-    """Each person's conservative rating as players read it (1000 + 50 × the library's ordinal),
-    after each of their games, rated one after another by OpenSkill itself from the stored results."""
+    """Each person's conservative rating as players read it (1000 + 50 × the library's ordinal, from
+    a newcomer's), after each of their games, rated one after another by OpenSkill itself from the
+    stored results."""
     results = sorted(await env.bot.storage.results(guild_id, limit=100), key=lambda r: (r.ended_at, r.session_id))
     tables = {record.id: record for record in records}
     now: dict[int, object] = {}
@@ -35,7 +37,7 @@ async def library_ratings(env, guild_id: int, records: list[SessionRecord]) -> d
             continue  # a solitaire is not rated
         table = tables[result.session_id]
         teams = [
-            [now.get(s.user_id, LIB.rating())]
+            [now.get(s.user_id) or LIB.rating(sigma=NEWCOMER_SIGMA)]  # the library updates in place
             if s.user_id is not None
             else [LIB.rating(COMPUTER_MU[table.seats[s.seat].level], COMPUTER_SIGMA)]
             for s in result.seats
@@ -44,7 +46,9 @@ async def library_ratings(env, guild_id: int, records: list[SessionRecord]) -> d
         for s, [after] in zip(result.seats, rated):
             if s.user_id is not None:
                 now[s.user_id] = after
-                shown.setdefault(s.user_id, [1000]).append(round(after.ordinal(alpha=50, target=1000)))
+                shown.setdefault(s.user_id, [1000]).append(
+                    round(1000 + 50 * (after.ordinal() - LIB.rating(sigma=NEWCOMER_SIGMA).ordinal()))
+                )
     return shown
 
 
