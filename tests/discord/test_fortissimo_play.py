@@ -49,6 +49,7 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
         "Annuler",
         "Options",
         "Règles",
+        "Apprendre à jouer",
         None,
     ]
     french = {"easy": "Facile", "normal": "Normal", "strong": "Fort"}
