@@ -20,7 +20,7 @@ from bot.ui import rating_text
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
-from bot.ui.guide import closing, guided
+from bot.ui.guide import closing, guided, restricted
 from bot.ui.lobby_message import lobby_edit, rules_button
 from bot.ui.lobby_ratings import LobbyRatings
 from bot.ui.private_views import PrivateViews
@@ -323,18 +323,23 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
         lang = await self.table_language(record)
         for seat in record.asked:
             user_id, closes = record.seats[seat].user_id, record.seats[seat].window
-            text = t(
-                lang,
-                "table.asked_in_secret",
-                game=ui.title(lang),
-                deadline=f"<t:{int(closes or 0)}:R>",
-                link=jump_url(record),
-            )
+            if record.tutorial is not None:  # no deadline; the guide's private word follows
+                text = t(lang, "tutorial.asked_in_secret", game=ui.title(lang), link=jump_url(record))
+            else:
+                text = t(
+                    lang,
+                    "table.asked_in_secret",
+                    game=ui.title(lang),
+                    deadline=f"<t:{int(closes or 0)}:R>",
+                    link=jump_url(record),
+                )
             private = ui.private(record, state, seat, lang)
             if user_id is None or private is None:
                 continue
+            private = restricted(record, private, lang)  # a tutorial's: the guide's move alone
+            content = "\n".join(filter(None, [text, private.content]))
             try:
-                await self.dm(user_id, **private._replace(content=text).fields(sending=True))
+                await self.dm(user_id, **private._replace(content=content).fields(sending=True))
             except discord.HTTPException:
                 log.info("could not send session %s's reaction window by DM", record.id)
 

@@ -60,6 +60,7 @@ from cogs.fireship.names import (
 from cogs.fireship.narration import Narration
 from cogs.fireship.picture import draw, render
 from cogs.fireship.private import MENU, PrivateView
+from cogs.fireship.tutorial import LESSONS
 from games.fireship import ENGINE, cards
 from games.fireship.board import (
     SPECIAL_CELLS,
@@ -122,6 +123,7 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
     colour = COLOUR
     rule_parts = ("attacks", "specials", "cards", HOUSE, "controls")
     has_picture = True
+    lessons = LESSONS
 
     def picture(self, record: SessionRecord, state: FireshipState, lang: Language) -> bytes:
         return render(ENGINE.view(state, None))

@@ -89,6 +89,7 @@ from games.fireship.models import (
     Piece,
     PlaneSpared,
     Play,
+    PreparedDeal,
     Ref,
     Reshuffled,
     Resigned,
@@ -171,6 +172,8 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         assert isinstance(options, FireshipOptions)
         rng = Rng.from_seed(seed)
         corners = CORNERS[players]
+        if options.deal is not None:
+            return self._prepared(players, options, options.deal, rng)
         pieces = [Piece(id=n, owner=None, kind="boat", cell=dot) for n, dot in enumerate(GREEN_DOTS)]
         for seat, corner in enumerate(corners):
             for kind, count in START_FLEET.items():
@@ -199,6 +202,57 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
             resigned=[False] * players,
         )
         self._start_turn(state, [])  # a new game has no events: the view tells the throw-off
+        return state
+
+    def _prepared(self, players: int, options: FireshipOptions, deal: PreparedDeal, rng: Rng) -> FireshipState:
+        """A game already under way (``PreparedDeal``), at the start of ``first``'s turn; what the
+        deal's own checks cannot know, the number of players, is checked here."""
+        corners = CORNERS[players]
+        pieces = []
+        for n, placed in enumerate(deal.pieces):
+            cell = parse_label(placed.cell)
+            assert cell is not None  # the deal checked it
+            owner = placed.owner
+            stranger = owner is not None and owner >= players
+            if stranger or (cell in HOMES and HOMES.index(cell) != corners[owner or 0]):
+                raise ValueError("a prepared piece belongs to no seat, or stands in another's home")
+            pieces.append(Piece(id=n, owner=owner, kind=placed.kind, cell=cell))
+        seats = range(players)
+        hands = [list(deal.hands[seat]) if seat < len(deal.hands) else [] for seat in seats]
+        on_board = {p.owner for p in pieces} | set(deal.islands)
+        if not set(seats) <= on_board or not on_board <= {None, *seats} or len(deal.hands) > players:
+            raise ValueError("a prepared game must hold every seat, and only them")
+        if deal.first >= players or (options.rounds and deal.round > options.rounds):
+            raise ValueError("a prepared game starts with a seat it has, within its rounds")
+        rest = [card for card, count in cards.DECK.items() for _ in range(count)]
+        for card in [*deal.deck, *(card for hand in hands for card in hand)]:
+            rest.remove(card)
+        rng.shuffle(rest)
+        state = FireshipState(
+            seats=players,
+            rng=rng,
+            options=options,
+            corners=corners,
+            pieces=pieces,
+            next_id=len(pieces),
+            islands=list(deal.islands),
+            supply=[
+                {kind: FLEET[kind] - sum(p.owner == seat and p.kind == kind for p in pieces) for kind in FLEET}
+                for seat in seats
+            ],
+            hands=hands,
+            badges=[[] for _ in seats],
+            badge_stock=dict(cards.BADGES),
+            deck=rest + list(reversed(deal.deck)),  # drawn from the end
+            current=deal.first,
+            first=deal.first,
+            round=deal.round,
+            fog=[False] * players,
+            skip=[False] * players,
+            out=[False] * players,
+            resigned=[False] * players,
+        )
+        self._start_turn(state, [])
         return state
 
     @staticmethod
@@ -534,7 +588,7 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         return FireshipView(
             seat=seat,
             seats=state.seats,
-            options=state.options,
+            options=state.options if state.options.deal is None else state.options.model_copy(update={"deal": None}),
             corners=list(state.corners),
             pieces=[p.model_copy() for p in state.pieces],
             islands=list(state.islands),

@@ -7,12 +7,14 @@ numbered 1-9 in reading order).
 """
 
 import re
+from collections import Counter
 from typing import Annotated, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from games.core import Action, Event, GameState, MalformedAction, Outcome
-from games.fireship.board import Cell, label, parse_label
+from games.fireship.board import GREEN_DOTS, HOMES, ISLANDS, Cell, is_sea, label, parse_label
+from games.fireship.cards import DECK, KEEPABLE
 
 Kind = Literal["boat", "plane", "battleship"]
 KINDS: tuple[Kind, ...] = ("boat", "plane", "battleship")
@@ -38,6 +40,58 @@ def clone(model: M) -> M:
     return new
 
 
+class PreparedPiece(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    owner: int | None = Field(ge=0, le=3)  # None: a white boat
+    kind: Kind
+    cell: str  # its label, "J3"
+
+
+class PreparedDeal(BaseModel):
+    """A game already under way instead of the setup: a position a tutorial designs
+    (``cogs/fireship/tutorial.py``), that the rules could have reached. The pieces stand where it
+    says (a white boat only on the green dot of a white island, one piece a cell but in its
+    owner's home, at most a fleet's pieces of each kind), the islands fly its flags, ``first``
+    plays now and starts each round, the round is ``round``; each seat holds its ``hands``; the
+    mystery deck's first cards are ``deck`` (top first), the rest of the 55 shuffled below them by
+    the seed. Checked here, and against the number of players by ``new_game``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pieces: tuple[PreparedPiece, ...]
+    islands: tuple[int | None, ...] = Field(min_length=len(ISLANDS), max_length=len(ISLANDS))
+    round: int = Field(default=1, ge=1)
+    first: int = Field(default=0, ge=0, le=3)
+    hands: tuple[tuple[str, ...], ...] = ()
+    deck: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _legal(self) -> "PreparedDeal":
+        cells = [parse_label(p.cell) for p in self.pieces]
+        if not all(cell is not None and is_sea(cell) for cell in cells):
+            raise ValueError("a prepared piece stands off the sea")
+        taken = Counter(cell for cell in cells if cell not in HOMES)
+        if any(count > 1 for count in taken.values()):
+            raise ValueError("two prepared pieces share a cell")
+        fleets = Counter((p.owner, p.kind) for p in self.pieces if p.owner is not None)
+        if any(count > FLEET[kind] for (_, kind), count in fleets.items()):
+            raise ValueError("a prepared fleet is larger than the box")
+        for piece, cell in zip(self.pieces, cells):
+            white = piece.owner is None
+            if white and (
+                piece.kind != "boat" or cell not in GREEN_DOTS or self.islands[GREEN_DOTS.index(cell)] is not None
+            ):
+                raise ValueError("a white boat stands elsewhere than on a white island's green dot")
+        held = [card for hand in self.hands for card in hand]
+        if not set(held) <= KEEPABLE:
+            raise ValueError("a prepared hand holds a card that is played at once")
+        cards = Counter(held) + Counter(self.deck)
+        if any(count > DECK.get(card, 0) for card, count in cards.items()):
+            raise ValueError("the prepared cards are not in the mystery deck")
+        return self
+
+
 class FireshipOptions(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -45,6 +99,9 @@ class FireshipOptions(BaseModel):
     # this many rounds and the most islands win; 0 plays on until one player is left or
     # holds every island.
     rounds: int = Field(default=20, ge=0, le=99)
+    # A game already under way (tutorials); never offered in a lobby, and left out of every view
+    # (the deck's order is hidden).
+    deal: PreparedDeal | None = None
 
 
 class Piece(BaseModel):
