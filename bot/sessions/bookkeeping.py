@@ -50,10 +50,10 @@ class Pending:
         self, read: Callable[[int], Awaitable[SessionRecord]], write: Callable[[SessionRecord], Awaitable[Any]]
     ) -> None:
         """Write every table's pending bookkeeping (a clean stop); a table changed meanwhile, or a
-        database that does not answer, keeps what it has (as after a crash)."""
+        database that does not answer or is already closed, keeps what it has (as after a crash)."""
         for session_id in list(self._noted):
             try:
                 await write(await read(session_id))
-            except (Refusal, DatabaseUnreachable) as error:  # changed since, or gone
+            except (Refusal, DatabaseUnreachable, RuntimeError) as error:  # changed since, gone, or closed
                 log.warning("could not write session %s's bookkeeping (%s)", session_id, type(error).__name__)
         self._noted.clear()

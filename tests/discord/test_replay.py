@@ -78,6 +78,9 @@ async def test_the_replay_of_a_whole_game_from_its_board_and_from_the_command(en
     set_locale(zoe, "fr")
     record, thread = await play_whole_game(env, game, channel, ann)
     assert record.status == "finished"
+    # The pages are built in worker processes at a lower priority: on a busy machine a build may take
+    # longer than SimCord's usual wait (the game is over, so no game clock fires meanwhile).
+    env.settle_timeout = 60
     actions = await env.bot.storage.actions(record.id)
     steps = replay_page.public_steps(registry.get(game), replays.walk(replays.export(record, actions)))
 
