@@ -226,5 +226,8 @@ def test_the_page_speaks_the_askers_language() -> None:
     assert '<html lang="fr">' in french and '<html lang="en">' in english
     assert "Fireship — table n°\xa041, pas à pas" in french and "Étape 0 sur 520" in french
     assert "La partie est mise en place." in plain(french) and "joue en premier" in plain(french)
-    assert "◀ Précédente" in french and "Suivante ▶" in french and "Clavier\xa0: ← et →" in french
+    assert 'aria-label="Étape précédente"' in french and 'aria-label="Tour suivant"' in french
+    assert (
+        'aria-label="Vitesse de lecture"' in french and ">1,5×</option>" in french and "Clavier\xa0: ← et →" in french
+    )
     assert "The game is set up." in plain(english) and "Step 0 of 520" in english
