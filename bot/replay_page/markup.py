@@ -50,19 +50,24 @@ def _parts(lines: list[str], names: dict[int, str], quotes: bool) -> list[tuple[
         line, lines = lines[0], lines[1:]
         heading = HEADING.fullmatch(line)
         if quotes and line.startswith(">>> "):  # the rest of the text, quoted
-            quoted, lines = [line[4:], *lines], []
+            parts.append(_quote([line[4:], *lines], names))
+            lines = []
         elif quotes and line.startswith("> "):  # this line and the quoted lines right after it
             quoted = [line[2:]]
             while lines and lines[0].startswith("> "):
-                quoted, lines = [*quoted, lines[0][2:]], lines[1:]
+                quoted.append(lines[0][2:])
+                lines = lines[1:]
+            parts.append(_quote(quoted, names))
         elif heading:
             parts.append((True, f'<div class="h{len(heading[1])}">{inline(heading[2], names)}</div>'))
-            continue
         else:
             parts.append((False, inline(line, names)))
-            continue
-        parts.append((True, f"<blockquote>{_joined(_parts(quoted, names, quotes=False))}</blockquote>"))
     return parts
+
+
+def _quote(lines: list[str], names: dict[int, str]) -> tuple[bool, str]:
+    """Quoted lines (a quote holds no quote)."""
+    return True, f"<blockquote>{_joined(_parts(lines, names, quotes=False))}</blockquote>"
 
 
 def _joined(parts: list[tuple[bool, str]]) -> str:
@@ -74,8 +79,9 @@ def _joined(parts: list[tuple[bool, str]]) -> str:
     return out
 
 
-def inline(raw: str, names: dict[int, str]) -> str:
+def inline(raw: str | None, names: dict[int, str]) -> str:
     """One line's markup as HTML (markup nests; code keeps its text as it is)."""
+    raw = raw or ""
     out, at = [], 0
     for found in INLINE.finditer(raw):
         out.append(html.escape(raw[at : found.start()]))

@@ -266,6 +266,9 @@
     sheet.onerror = () => reject(new Error("a picture sheet could not be read"));
     sheet.src = `data:image/webp;base64,${source}`;
   }));
+  // The counter keeps the width of its longest text: the slider beside it holds still while it plays.
+  counter.textContent = data.text.step.replace("{step}", last).replace("{steps}", last);
+  counter.style.minWidth = `${counter.getBoundingClientRect().width}px`;
   mark();
   show(0);
   Promise.all(loading).then((loaded) => {
