@@ -277,8 +277,8 @@ def _page(record: SessionRecord, ui: GameUI, data: dict[str, Any], lang: Languag
     steps = len(data["steps"]) - 1
     page_texts = {name: t(lang, f"replay.page.{name}") for name in PAGE_TEXTS}
     counter = catalog().template(lang, "replay.page.step") or ""
-    words = ("play", "pause", "spoiler")
-    payload = data | {"text": {"step": counter} | {name: page_texts[name] for name in words}, "delay": PLAY_MS}
+    said = ("play", "pause", "spoiler")  # the texts the script sets
+    payload = data | {"text": {"step": counter} | {name: page_texts[name] for name in said}, "delay": PLAY_MS}
     speeds = "".join(
         f'<option value="{speed}"{" selected" if speed == 1 else ""}>{format_decimal(speed, locale=lang)}×</option>'
         for speed in SPEEDS
