@@ -14,6 +14,7 @@ steps only, or left out, and the page says so.
 
 import base64
 import hashlib
+import html
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from typing import Any, NamedTuple
 
 import discord
 from babel.lists import format_list
+from babel.numbers import format_decimal
 
 from bot import replays
 from bot.i18n import Language, catalog, t
@@ -34,8 +36,12 @@ from games.core import Engine, registry
 
 UPLOAD_LIMIT = discord.utils.DEFAULT_FILE_SIZE_LIMIT_BYTES  # a bot's upload to a server without boosts: 10 MiB
 ASSETS = resources.files(__package__)
-PLAY_MS = 1200  # the pause between two steps when the page plays by itself
-PAGE_TEXTS = ("first", "previous", "play", "pause", "next", "last", "slider", "controls", "keys", "public", "narration")
+PLAY_MS = 1200  # the pause between two steps when the page plays by itself, at 1x
+SPEEDS = (0.5, 1, 1.5, 2, 3, 4)  # the playback speeds offered
+PAGE_TEXTS = (
+    "first", "previous", "previous_turn", "play", "pause", "next", "next_turn", "last", "slider", "speed", "controls",
+    "keys", "public", "narration", "picture", "full_size", "zoom_in", "zoom_out", "close", "spoiler",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -185,15 +191,15 @@ def words(
     board: list[str] = []
     keys: list[str] = []
     for message in ui.board(record, shot.state, lang):
-        said = f'<p class="lead">{markup.text(message.content, names)}</p>' if message.content else ""
+        said = f'<div class="lead">{markup.text(message.content, names)}</div>' if message.content else ""
         board += [said] if said and said not in board else []  # not a prompt said again above the controls
         board += markup.embed(message.embed, names, left_out=t(lang, "common.recent")) if message.embed else []
         if message.view is not None and not ui.has_picture:
-            keys += markup.buttons(message.view, names)
+            keys += markup.buttons(message.view)
     alt = None
     if ui.has_picture:
         described = ui.describe(record, shot.state, lang)
-        alt = markup.text(described[0], names) if described else ""
+        alt = markup.words(described[0], names) if described else ""
     lines = [markup.text(line, names) for line in told]
     return Words(_who(engine, record, shot, names, lang), lines, board, keys, alt)
 
@@ -218,7 +224,15 @@ def _texts(
             step["t"] = alts.add(said.alt)
         steps.append(step)
     result = ui.result(records[-1], shots[-1].state, lang)
-    return {"steps": steps, "boards": boards.items, "alts": alts.items, "end": "".join(markup.embed(result, names))}
+    end = "".join(markup.embed(result, names))
+    return {"steps": steps, "boards": boards.items, "alts": alts.items, "end": end, "turns": turn_ends(engine, shots)}
+
+
+def turn_ends(engine: Engine, shots: list[Shot]) -> list[int]:
+    """The steps that end a turn (``Engine.turn_number`` moves on): where the page's turn jumps
+    land and its slider's marks stand."""
+    turns = [engine.turn_number(shot.state) for shot in shots]
+    return [number for number in range(1, len(shots)) if turns[number] != turns[number - 1]]
 
 
 def _who(engine: Engine, record: SessionRecord, shot: Shot, names: dict[int, str], lang: Language) -> str:
@@ -263,24 +277,29 @@ def _page(record: SessionRecord, ui: GameUI, data: dict[str, Any], lang: Languag
     steps = len(data["steps"]) - 1
     page_texts = {name: t(lang, f"replay.page.{name}") for name in PAGE_TEXTS}
     counter = catalog().template(lang, "replay.page.step") or ""
-    payload = data | {
-        "text": {"step": counter, "play": page_texts["play"], "pause": page_texts["pause"]},
-        "delay": PLAY_MS,
-    }
+    said = ("play", "pause", "spoiler")  # the texts the script sets
+    payload = data | {"text": {"step": counter} | {name: page_texts[name] for name in said}, "delay": PLAY_MS}
+    speeds = "".join(
+        f'<option value="{speed}"{" selected" if speed == 1 else ""}>{format_decimal(speed, locale=lang)}×</option>'
+        for speed in SPEEDS
+    )
     fields = {
         "lang": lang,
         "csp": policy(style, script),
-        "title": markup.text(title, {}),
-        "players": markup.text(t(lang, "replay.page.players", players=players), {}),
+        "title": html.escape(markup.words(title, {})),
+        "heading": markup.inline(title, {}),
+        "players": markup.inline(t(lang, "replay.page.players", players=players), {}),
         "options": markup.text(ui.describe_options(record.options, lang), {}),
         "notes": "".join(f"<p>{markup.text(note, {})}</p>" for note in notes),
         "steps": str(steps),
-        "counter": markup.text(counter.replace("{step}", "0").replace("{steps}", str(steps)), {}),
-        "picture": '<canvas id="picture" role="img"></canvas>' if "film" in data else "",
+        "counter": markup.inline(counter.replace("{step}", "0").replace("{steps}", str(steps)), {}),
+        "layout": "film" if "film" in data else "words",
+        "canvas": '<canvas id="picture" role="img"></canvas>' if "film" in data else "",
+        "speeds": speeds,
         "style": style,
         "script": script,
         "data": json.dumps(payload, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c"),
-    } | {name: markup.text(value, {}) for name, value in page_texts.items()}
+    } | {name: html.escape(value) for name, value in page_texts.items()}
     template = Template((ASSETS / "page.html").read_text(encoding="utf-8"))
     return template.substitute(fields).encode("utf-8")
 

@@ -35,7 +35,7 @@ GAMES: dict[str, tuple[int, int, dict[str, Any], tuple[int, ...]]] = {
 }
 STATE = re.compile(r'<script type="application/json" id="replay-data">(.*?)</script>', re.DOTALL)
 TAG = re.compile(r"<[^>]+>")
-BLOCK = re.compile(r"</?(?:p|h\d|div|li|ul|br|header|nav|main|footer)\b[^>]*>")
+BLOCK = re.compile(r"</?(?:p|h\d|div|li|ul|br|blockquote|header|nav|main|footer)\b[^>]*>")
 SPAN = re.compile(r"</?span\b[^>]*>")
 
 

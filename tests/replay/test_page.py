@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot import replay_page, replays
-from bot.i18n import t
+from bot.i18n import Language, t
 from bot.replay_page.tiles import DIGITS, TILE, Film
 from bot.replay_page.tiles import numbers as written
 from games.core import registry
@@ -226,5 +226,41 @@ def test_the_page_speaks_the_askers_language() -> None:
     assert '<html lang="fr">' in french and '<html lang="en">' in english
     assert "Fireship — table n°\xa041, pas à pas" in french and "Étape 0 sur 520" in french
     assert "La partie est mise en place." in plain(french) and "joue en premier" in plain(french)
-    assert "◀ Précédente" in french and "Suivante ▶" in french and "Clavier\xa0: ← et →" in french
+    assert 'aria-label="Étape précédente"' in french and 'aria-label="Tour suivant"' in french
+    assert (
+        'aria-label="Vitesse de lecture"' in french and ">1,5×</option>" in french and "Clavier\xa0: ← et →" in french
+    )
     assert "The game is set up." in plain(english) and "Step 0 of 520" in english
+
+
+RAW = re.compile(r"(?:^|<br>|<div[^>]*>|<p[^>]*>|<li>)(?:&gt;|>)|\*\*|\|\||~~|__")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("game", GAMES)
+def test_discord_markup_is_never_printed_raw(game: str, lang: Language) -> None:
+    found = data(page(game, lang).html)
+    parts = [found["end"], *found["boards"], *found["alts"]]
+    parts += [part for step in found["steps"] for part in (step["w"], *step["l"])]
+    for part in parts:
+        assert not RAW.search(re.sub(r"<code>.*?</code>", "", part)), part
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_fort_boyards_riddles_are_quoted_as_in_discord(lang: Language) -> None:
+    found = data(page("fortboyard", lang).html)
+    asks = t(lang, "fortboyard.trial.riddle", text="")
+    riddles = [part for part in found["boards"] if asks.removesuffix("\n>>> ") + "<blockquote>" in part]
+    assert riddles, asks
+    for part in riddles:  # the riddle's lines, quoted to the end of the field, as Discord quotes them
+        quoted = part.split("<blockquote>", 1)[1]
+        assert quoted.endswith("</blockquote></div>") and quoted.count("<br>") >= 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_turn_jumps_land_where_each_turn_ends(game: str) -> None:
+    engine = registry.get(game)
+    turns = data(page(game).html)["turns"]
+    numbers = [engine.turn_number(shot.state) for shot in shots(game)]
+    assert turns == [n for n in range(1, len(numbers)) if numbers[n] != numbers[n - 1]]
+    assert 0 < len(turns) < len(numbers) and all(numbers[n] > numbers[n - 1] for n in turns)
