@@ -1,5 +1,6 @@
 """Drive a tutorial in SimCord as a learner who does only what the guide enables: on each board,
-the one game control left enabled (a button, or a menu's one choice) is clicked, and a text box it
+the one game control left enabled (a button, or a menu's one choice) is clicked (or, when the board
+enables none, the one of the learner's private view: a secret choice), and a text box it
 opens gets the text the guide shows in inline code (on the board, or, for a secret such as a code
 word, in its private word above the learner's private view), until the game is over. Nothing is peeked at:
 the driver reads the board it is shown."""
@@ -66,6 +67,7 @@ class Learner:
     actor: MemberActor
     session_id: int
     guides: list[str] = field(default_factory=list)  # every guide text shown, in order
+    asides: list[str | None] = field(default_factory=list)  # the guide's private word, at each private move
 
     async def record(self) -> SessionRecord:
         return await session(self.env, self.session_id)
@@ -76,11 +78,15 @@ class Learner:
         messages = board(self.thread, record)
         self.guides.append(guide_text(messages))
         controls = enabled_controls(messages)
+        if not controls:  # the move is a private one (a secret choice): in the private view
+            view = await self.private_view(record, messages)
+            self.asides.append(view.content or None)
+            controls = enabled_controls([view])
         assert len(controls) == 1, [getattr(item, "custom_id", "") for _, item in controls]
         message, item = controls[0]
         typed = INLINE_CODE.findall(messages[0].embeds[0].description or "")
         if not typed and item.custom_id.rsplit(":", 1)[-1].startswith(TYPE):  # a box for a secret text
-            typed = await self.whispered(record, messages)
+            typed = INLINE_CODE.findall((await self.private_view(record, messages)).content or "")
         if isinstance(item, discord.SelectMenu):
             result = await self.actor.select(message, [item.options[0].value], custom_id=item.custom_id)
         else:
@@ -92,16 +98,16 @@ class Learner:
         assert (await self.record()).version > record.version
         return result
 
-    async def whispered(self, record: SessionRecord, messages: list[discord.Message]) -> list[str]:
-        """The texts in inline code the guide tells the learner alone, above their private view (none
-        for a game without one)."""
+    async def private_view(self, record: SessionRecord, messages: list[discord.Message]) -> discord.Message:
+        """The learner's private view, opened with the board's button, with the guide's private word
+        above it."""
         private = f"p:{record.game}:{record.id}"
         for message in messages:
             if any(getattr(item, "custom_id", None) == private for item in items(message)):
                 result = await self.actor.click(message, custom_id=private)
                 assert result.ephemeral and result.response is not None
-                return INLINE_CODE.findall(result.response.content or "")
-        return []
+                return result.response.message
+        raise AssertionError("the board has no private view")
 
     async def play_to_end(self, max_steps: int = 400) -> SessionRecord:
         for _ in range(max_steps):
