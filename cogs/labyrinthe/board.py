@@ -42,6 +42,7 @@ from cogs.labyrinthe.names import COLOUR, GAME, PAWNS, treasure_name, turn_text
 from cogs.labyrinthe.narration import Narration
 from cogs.labyrinthe.picture import draw, render
 from cogs.labyrinthe.private import PrivateView
+from cogs.labyrinthe.tutorial import LESSONS
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import TREASURES_TO_WIN
 from games.labyrinthe.maze import CENTRE, INNER, OUTER, RINGS, Cell, label
@@ -69,6 +70,7 @@ class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI[LabyrintheSta
     rule_parts = ("duel", HOUSE, "controls")
     has_picture = True
     tells_news = True  # duels are told in the thread as they happen
+    lessons = LESSONS  # its tutorial (cogs/labyrinthe/tutorial.py)
 
     def picture(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> bytes:
         return render(ENGINE.view(state, None))
