@@ -16,7 +16,7 @@ from tests.conftest import set_locale
 from tests.discord.driver import bot_messages, items, public_text
 from tests.discord.test_fortboyard_secrets import said
 from tests.discord.test_fortissimo_refusals import refusal
-from tests.discord.tutorial_driver import Learner, board, enabled_controls, learn
+from tests.discord.tutorial_driver import Learner, board, enabled_controls, learn, leave_and_learn_again
 
 OTHER = {"en": "fr", "fr": "en"}
 LOCALES = {"en": "en-US", "fr": "fr"}
@@ -134,13 +134,7 @@ async def test_leaving_and_learning_again_start_afresh(env) -> None:
     learner = Learner(env, thread, ann, record.id)
     for _ in range(3):
         await learner.step()
-    guide = board(thread, await learner.record())[0]
-    left = await ann.click(guide, label=t("fr", "tutorial.button.leave"))
-    assert left.ephemeral and left.response.content == t("fr", "tutorial.left", game="Fort Boyard")
-    assert (await learner.record()).status == "cancelled"
-
-    again, thread2 = await learn(env, channel, ann, "fortboyard")
-    assert again.id != record.id and tutorials.step_index(again) == 0
+    again, thread2 = await leave_and_learn_again(env, channel, ann, record, "Fort Boyard", "fr")
     assert board(thread2, again)[0].embeds[0].description == step_text(LESSON.steps[0], "fr")
     state = env.bot.service.state(again)
     assert state.round == 1 and all(p.cell is None and p.keys == 0 for p in state.players)

@@ -20,7 +20,7 @@ from tests.discord.driver import at_once, bot_messages, items, public_text, sess
 from tests.discord.forteresse_driver import message, private_reply
 from tests.discord.test_forteresse_secrets import NAME, public_codes
 from tests.discord.test_fortissimo_refusals import refusal
-from tests.discord.tutorial_driver import board, enabled_controls, guide_text, learn
+from tests.discord.tutorial_driver import board, enabled_controls, guide_text, learn, leave_and_learn_again
 
 OTHER = {"en": "fr", "fr": "en"}
 LOCALES = {"en": "en-US", "fr": "fr"}
@@ -200,13 +200,7 @@ async def test_leaving_and_learning_again_start_afresh(env) -> None:
     learner = HandLearner(env, thread, ann, record.id, "fr")
     for _ in range(4):
         await learner.step()
-    guide = board(thread, await learner.record())[0]
-    left = await ann.click(guide, label=t("fr", "tutorial.button.leave"))
-    assert left.ephemeral and left.response.content == t("fr", "tutorial.left", game="Forteresse Solo")
-    assert (await learner.record()).status == "cancelled"
-
-    again, thread2 = await learn(env, channel, ann, "forteresse")
-    assert again.id != record.id and tutorials.step_index(again) == 0
+    again, thread2 = await leave_and_learn_again(env, channel, ann, record, "Forteresse Solo", "fr")
     assert board(thread2, again)[0].embeds[0].description == step_text(LESSON.steps[0], "fr")
     state = env.bot.service.state(again)
     assert state.turn == 0 and state.prompt is not None and state.prompt.kind == "mulligan"

@@ -16,7 +16,7 @@ from games.labyrinthe.maze import CHAMBERS
 from tests.conftest import set_locale
 from tests.discord.driver import at_once, bot_messages, items, public_text, session
 from tests.discord.test_fortissimo_refusals import refusal
-from tests.discord.tutorial_driver import Learner, board, enabled_controls, learn
+from tests.discord.tutorial_driver import Learner, board, enabled_controls, learn, leave_and_learn_again
 
 OTHER = {"en": "fr", "fr": "en"}
 LOCALES = {"en": "en-US", "fr": "fr"}
@@ -165,14 +165,8 @@ async def test_leaving_and_learning_again_start_afresh(env) -> None:
     for _ in range(4):
         await learner.step()
     assert tutorials.step_index(await learner.record()) > 4  # the computer's turn was played too
-    guide = board(thread, await learner.record())[0]
-    left = await ann.click(guide, label=t("fr", "tutorial.button.leave"))
-    assert left.ephemeral and left.response.content == t("fr", "tutorial.left", game="Le labyrinthe secret")
-    assert (await learner.record()).status == "cancelled"
-    assert not enabled_controls(board(thread, await learner.record()))
-
-    again, thread2 = await learn(env, channel, ann, GAME)
-    assert again.id != record.id and tutorials.step_index(again) == 0
+    again, thread2 = await leave_and_learn_again(env, channel, ann, record, "Le labyrinthe secret", "fr")
+    assert not enabled_controls(board(thread, await session(env, record.id)))
     assert board(thread2, again)[0].embeds[0].description == step_text(LESSON.steps[0], "fr")
     state = env.bot.service.state(again)
     assert state.boxes == [[], []] and state.pawns == [CHAMBERS[0], CHAMBERS[1]] and state.changes == []

@@ -12,6 +12,8 @@ from typing import Any
 import discord
 from simcord import ChannelHandle, Env, InteractionResult, MemberActor
 
+from bot import tutorials
+from bot.i18n import t
 from bot.storage import SessionRecord
 from bot.ui.components import TYPE
 from tests.discord.driver import items, play_channel, session
@@ -116,3 +118,19 @@ class Learner:
                 return record
             await self.step()
         raise AssertionError("the tutorial did not end")
+
+
+async def leave_and_learn_again(
+    env: Env, channel: ChannelHandle, learner: MemberActor, record: SessionRecord, title: str, lang: str
+) -> tuple[SessionRecord, ChannelHandle]:
+    """The learner leaves the tutorial ``record`` by the guide's button (told so privately, the
+    table cancelled), then asks ``learn`` again: a new tutorial at its first step, and its thread."""
+    thread = play_channel(env, channel, record)
+    guide = board(thread, await session(env, record.id))[0]
+    left = await learner.click(guide, label=t(lang, "tutorial.button.leave"))
+    assert left.ephemeral and left.response is not None
+    assert left.response.content == t(lang, "tutorial.left", game=title)
+    assert (await session(env, record.id)).status == "cancelled"
+    again, thread2 = await learn(env, channel, learner, record.game)
+    assert again.id != record.id and tutorials.step_index(again) == 0
+    return again, thread2
