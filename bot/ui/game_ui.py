@@ -127,8 +127,15 @@ class GameUI(ABC, Generic[S]):
     def describe(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
         """The board in words, from the public view: enough to play without the picture (the pieces
         and where they are, walls and open paths, the cards on show). Its first line sums up the
-        position: it is the picture's text alternative; the whole is the Describe button's answer."""
+        position; the whole is the Describe button's answer (the picture's text alternative:
+        ``picture_words``)."""
         return []
+
+    def picture_words(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
+        """What the picture shows, in words: its text alternative (as many first lines as fit). By
+        default the description; a game whose description also tells what changes without the
+        picture (what to do now) leaves that out, since the text goes with the picture."""
+        return self.describe(record, state, lang)
 
     def confirm_text(self, record: SessionRecord, state: S, token: str, lang: Language) -> str:
         """The question before a move the player may not expect to be final (button token ``ask-<token>``)."""

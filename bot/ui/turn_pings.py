@@ -4,6 +4,10 @@ turn passes to them (an embed's mention notifies nobody), deleted once they have
 The same for every game: who must act is read from the engine (during a secret reaction
 window, whose turn the table is shown, since the question itself goes by DM). Computers and
 absent players are never pinged; a player may turn the pings off with ``/notifications``.
+
+A person is notified once a turn (the engine's turn number: a trial's steps or a duel's moves
+call nobody again), and never twice within ``CALM`` seconds, the game's own messages that
+mention them (Fort Boyard's news) included: someone playing along needs no call at every step.
 """
 
 import logging
@@ -20,6 +24,7 @@ from bot.ui.table_core import TableCore
 log = logging.getLogger(__name__)
 NOTIFIED_ELSEWHERE = 0  # a "message id" for seats told otherwise (news, kickoff) or not wanting pings
 MENTION = re.compile(r"<@!?(\d+)>")
+CALM = 60.0  # seconds at least between two notifications to one player
 
 
 def mentioned(text: str) -> set[int]:
@@ -34,6 +39,23 @@ class TurnPings(TableCore):
             return set()
         acting = seen_acting(self.service.engine(record), self.service.state(record))
         return {seat for seat in acting if in_person(record, seat)}
+
+    def callable(self, record: SessionRecord, users: AbstractSet[int]) -> list[int]:
+        """Of these users, those a message may notify now (once a turn, never twice within
+        ``CALM`` seconds), noted as notified of this turn."""
+        turn = self.service.engine(record).turn_number(self.service.state(record))
+        now = self.service.clock()
+        called = []
+        for user_id in sorted(users):
+            seat = record.seat_of(user_id)
+            entry = record.seats[seat] if seat is not None else None
+            if entry is None or entry.pinged_turn == turn:
+                continue
+            if entry.pinged_at is not None and now - entry.pinged_at < CALM:
+                continue
+            entry.pinged_at, entry.pinged_turn = now, turn
+            called.append(user_id)
+        return called
 
     async def ping_turns(
         self, record: SessionRecord, told: AbstractSet[int] = frozenset(), by: int = NOTIFIED_ELSEWHERE
@@ -75,6 +97,10 @@ class TurnPings(TableCore):
                 else False
             )
             (ping if wants else quiet).append(seat)
+        if ping:  # a player called a moment ago, or already this turn, plays on without a new call
+            users = self.callable(record, {user_id for seat in ping if (user_id := record.seats[seat].user_id)})
+            quiet += [seat for seat in ping if record.seats[seat].user_id not in users]
+            ping = [seat for seat in ping if record.seats[seat].user_id in users]
         if quiet:
             kept.setdefault(NOTIFIED_ELSEWHERE, []).extend(quiet)
         if ping:

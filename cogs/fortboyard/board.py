@@ -22,6 +22,7 @@ from PIL import Image
 from bot.i18n import Language, percent, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
+from bot.turn_clock import played_by_computer
 from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_options import Option
 from bot.ui.game_ui import (
@@ -47,6 +48,7 @@ from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
 from games.fortboyard.engine import CLUES_FOR_ROUND_3, DUEL_REPLAYS, KEYS_FOR_ROUND_2
 from games.fortboyard.material import BAG, HANDFUL, KEY_STOCK
+from games.fortboyard.trials import IN_TURN
 from games.fortboyard.models import (
     CLOCK,
     CLOCK_RANGE,
@@ -218,9 +220,16 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
                 )
             case "trial":
                 assert view.trial is not None
-                players = ", ".join(name(record, s, lang) for s in view.trial.players)
                 deadline = self._deadline_text(record, view.trial, lang) if timed else ""
-                return t(lang, "fortboyard.prompt.trial", players=players, deadline=deadline).strip()
+                if len(view.trial.players) == 1:
+                    player = name(record, view.trial.players[0], lang)
+                    return t(lang, "fortboyard.prompt.trial", players=player, deadline=deadline).strip()
+                # a duel: who must act now, with the hourglass that runs for them
+                now = [s for s in view.trial.players if s in view.to_act] or view.trial.players
+                if all(played_by_computer(record, s) for s in now):
+                    return computer_thinking(record, now[0], lang) or ""
+                players = ", ".join(name(record, s, lang) for s in now)
+                return t(lang, "fortboyard.prompt.duel", players=players, deadline=deadline).strip()
             case "dive":
                 return t(lang, "fortboyard.prompt.dive", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
             case "guess":
@@ -257,7 +266,7 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
         if trial.replays:
             head += " " + t(lang, "fortboyard.trial.replay", replays=trial.replays)
         lines = [head, self._trial_body(record, trial, lang, in_words)]
-        if len(trial.players) > 1 and trial.done:
+        if len(trial.players) > 1 and trial.done and trial.trial_kind not in IN_TURN:  # answers at once
             lines.append(
                 t(lang, "fortboyard.trial.done", players=", ".join(seat_name(record, s, lang) for s in trial.done))
             )
