@@ -5,9 +5,10 @@ The same for every game: who must act is read from the engine (during a secret r
 window, whose turn the table is shown, since the question itself goes by DM). Computers and
 absent players are never pinged; a player may turn the pings off with ``/notifications``.
 
-A person is notified once a turn (the engine's turn number: a trial's steps or a duel's moves
-call nobody again), and never twice within ``CALM`` seconds, the game's own messages that
-mention them (Fort Boyard's news) included: someone playing along needs no call at every step.
+A person is notified once a turn (the engine's turn number), once for a whole trial or duel the
+table watches (its call stays until it ends: its steps and the moves in turn call nobody again),
+and never twice within ``CALM`` seconds, the game's own messages that mention them (Fort
+Boyard's news) included: someone playing along needs no call at every step.
 """
 
 import logging
@@ -40,6 +41,14 @@ class TurnPings(TableCore):
         acting = seen_acting(self.service.engine(record), self.service.state(record))
         return {seat for seat in acting if in_person(record, seat)}
 
+    def engaged(self, record: SessionRecord) -> set[int]:
+        """The seats in a clock the whole table watches (a trial, a duel): in it until it ends,
+        although only one of them may act at a time. Their call stays meanwhile."""
+        if record.status != "active" or record.state is None:
+            return set()
+        window = self.service.engine(record).reaction_window(self.service.state(record))
+        return {seat for seat in window.seen_as if in_person(record, seat)} if window and window.shown else set()
+
     def callable(self, record: SessionRecord, users: AbstractSet[int]) -> list[int]:
         """Of these users, those a message may notify now (once a turn, never twice within
         ``CALM`` seconds), noted as notified of this turn."""
@@ -65,14 +74,15 @@ class TurnPings(TableCore):
         kickoff stays); delete the pings of those who have played, and those a newer message
         ``by`` calls again (the player is notified anew: a thread keeps one call a player)."""
         waiting = self.waiting(record)
+        engaged = self.engaged(record) | waiting  # a duellist stays called between their moves
         called = {seat for seat in waiting if record.seats[seat].user_id in told}
         anew = by != NOTIFIED_ELSEWHERE  # a new message calls them: older calls to them go
         kept: dict[int, list[int]] = {}
         gone: list[int] = []
         for message_id, seats in record.pings.items():
             again = called if anew and message_id not in (by, NOTIFIED_ELSEWHERE) else set()
-            if still := [seat for seat in seats if seat in waiting and seat not in again]:
-                kept[message_id] = still  # a message goes once all its seats played
+            if still := [seat for seat in seats if seat in engaged and seat not in again]:
+                kept[message_id] = still  # a message goes once all its seats played (or left the trial)
             elif message_id != NOTIFIED_ELSEWHERE:
                 gone.append(message_id)
         if gone:

@@ -48,7 +48,6 @@ from games.fortboyard.answers import TYPO_LENGTHS
 from games.fortboyard.deck import CATEGORIES, GRID_SIZES, KINDS, LIGHTS, NIM_MOST, NIM_STICKS, SPSW_WINS, TYPED
 from games.fortboyard.engine import CLUES_FOR_ROUND_3, DUEL_REPLAYS, KEYS_FOR_ROUND_2
 from games.fortboyard.material import BAG, HANDFUL, KEY_STOCK
-from games.fortboyard.trials import IN_TURN
 from games.fortboyard.models import (
     CLOCK,
     CLOCK_RANGE,
@@ -80,7 +79,7 @@ from games.fortboyard.models import (
     TrialView,
 )
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK
-from games.fortboyard.trials import RED_LIGHT
+from games.fortboyard.trials import IN_TURN, RED_LIGHT
 
 Namer = Callable[[SessionRecord, int, Language], str]
 
