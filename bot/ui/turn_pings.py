@@ -53,6 +53,7 @@ class TurnPings(TableCore):
         """Of these users, those a message may notify now (once a turn, never twice within
         ``CALM`` seconds), noted as notified of this turn."""
         turn = self.service.engine(record).turn_number(self.service.state(record))
+        acting = self.waiting(record) | self.engaged(record)  # called of this turn (the kickoff calls all)
         now = self.service.clock()
         called = []
         for user_id in sorted(users):
@@ -62,7 +63,9 @@ class TurnPings(TableCore):
                 continue
             if entry.pinged_at is not None and now - entry.pinged_at < CALM:
                 continue
-            entry.pinged_at, entry.pinged_turn = now, turn
+            entry.pinged_at = now
+            if seat in acting:
+                entry.pinged_turn = turn
             called.append(user_id)
         return called
 

@@ -164,7 +164,7 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
                 inline=False,
             )
         embed.add_field(name=t(lang, "fortboyard.board.players"), value=self._players(record, view, lang), inline=False)
-        add_recent(embed, lang, self.recent_lines(record, state, lang))
+        add_recent(embed, lang, self.recent_lines(record, state, lang), at_least=self.turn_lines(record, state, lang))
         embed.set_image(url=f"attachment://{PICTURE}")
         if view.round < 3:
             embed.set_footer(text=t(lang, "fortboyard.board.footer", count=view.stock))
