@@ -45,9 +45,9 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
         """Show a committed change: the board, and the result if the game ended.
 
         A board that could not be edited does not hold back the result, and the
-        lobby message stops saying that the game is running. A computer's turn that a secret
-        window interrupted is shown once it is over (``held_back``): only the person asked hears
-        of the window meanwhile.
+        lobby message stops saying that the game is running. A computer's move that opened a
+        secret window is shown once the window has closed (``held_back``): only the person asked
+        hears of the window meanwhile.
         """
         if record.held_back:
             if reply is not None:
@@ -140,8 +140,8 @@ class Publishing(TurnPings, ClockNotices, ThreadArchive, PrivateViews):
     def board_behind(self, record: SessionRecord, on_screen: int | None = None) -> bool:
         """The running board on screen (the version its controls carry, else the one stored) is
         behind what the table saw (a crash, or an edit Discord refused), and may be brought up to
-        date: not while a computer's turn a secret window interrupts is held back (it is shown once
-        it is over)."""
+        date: not while a computer's move that opened a secret window is held back (it is shown
+        once the window has closed)."""
         shown = self.service.shown_version(record)
         if record.status != "active" or (on_screen or record.board_version) == shown:
             return False

@@ -225,9 +225,10 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
                     return t(lang, "fortboyard.prompt.trial", players=player, deadline=deadline).strip()
                 # a duel: who must act now, with the hourglass that runs for them
                 now = [s for s in view.trial.players if s in view.to_act] or view.trial.players
-                if all(played_by_computer(record, s) for s in now):
+                people = [s for s in now if not played_by_computer(record, s)]
+                if not people:
                     return computer_thinking(record, now[0], lang) or ""
-                players = ", ".join(name(record, s, lang) for s in now)
+                players = ", ".join(name(record, s, lang) for s in people)
                 return t(lang, "fortboyard.prompt.duel", players=players, deadline=deadline).strip()
             case "dive":
                 return t(lang, "fortboyard.prompt.dive", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
