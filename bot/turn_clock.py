@@ -97,13 +97,11 @@ def computers_playing(record: SessionRecord, engine: Engine, state: Any) -> bool
 
 
 def held_back(record: SessionRecord, engine: Engine, before: Any | None, after: Any) -> bool:
-    """A computer's turn that a secret reaction window interrupts to ask a person (or the answer
-    that ends the window, the computer's turn going on): the table is shown that turn whole, once
-    it is over, as when nobody held a card to answer with."""
-    secret = [
-        w for w in (engine.reaction_window(after), before and engine.reaction_window(before)) if w and not w.shown
-    ]
-    if record.status != "active" or not secret:
+    """A computer's move that opens a secret reaction window to ask a person: the table is shown
+    that move once the window has closed (the answer that closes it, the computer's turn going on),
+    as if nobody had held a card to answer with; the turn then goes on move by move."""
+    window = engine.reaction_window(after)
+    if record.status != "active" or window is None or window.shown:
         return False
     return computers_playing(record, engine, after)
 

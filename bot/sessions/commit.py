@@ -13,7 +13,8 @@ from bot.sessions.table import Table, remember
 from bot.storage import ActionRecord, GameResult, SeatResult, SessionRecord, Storage, VersionConflict
 from games.core import Engine, Outcome
 
-RECENT_EVENTS = 12  # the public events the board narrates: one click may bring several
+RECENT_EVENTS = 48  # the public events the board narrates: one click may bring several, a turn many
+TURN, BY = "at_turn", "played_by"  # what each of them notes: the turn it was played in, and by which seat
 FORFEIT = "forfeit"  # an outcome's reason when everyone else left
 ABANDONED = "abandoned"  # the result's ending and reason of a game nobody came back to
 
@@ -103,7 +104,11 @@ class Committer:
         turn_clock.schedule(record, engine, before, state, self.clock())
         record.asked = turn_clock.asked_in_secret(record, engine, before, state)
         record.held_back = turn_clock.held_back(record, engine, before, state)
-        public = [e.model_dump(mode="json") for e in change.events if e.audience is None]
+        played = {
+            TURN: engine.turn_number(before) if before is not None else 0,
+            BY: change.log[0].seat if change.log else None,
+        }
+        public = [e.model_dump(mode="json") | played for e in change.events if e.audience is None]
         record.recent = (record.recent + public)[-RECENT_EVENTS:]
         record.news = public
         record.whispers = {}

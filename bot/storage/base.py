@@ -32,6 +32,8 @@ class Seat(BaseModel):
     auto: bool = False  # the computer plays for this absent player (at the normal level)
     level: Level = "normal"  # a computer player's level
     notice: int | None = None  # the clock's message about this seat's missed turns, until they play again
+    pinged_at: float | None = None  # when a message last notified this player of their turn
+    pinged_turn: int | None = None  # the engine's turn number it notified them of
 
     @property
     def computer(self) -> bool:

@@ -4,8 +4,9 @@ The session service tells which tables have a computer seat to act once a change
 (``SessionService.on_computers``, wired to ``kick`` where the bot is assembled); each such table
 gets one task that plays its computers turn by turn: each turn is decided without holding the
 table (``SessionService.think``), as soon as its seat is to act (the pause is time to think), then
-committed (``play_turn``) and shown on its own, ``pause`` seconds at least after the one before, so
-people can follow. Meanwhile the board says which computer is thinking, and a person's click is
+committed and shown move by move (``play_turn``: a roll, a move, an attack, a card, a ring turned),
+``pause`` seconds at least after the turn before and half as long between its moves, so people can
+follow. Meanwhile the board says which computer is thinking, and a person's click is
 refused like any click out of turn. At start-up, every running game of this process's shards whose
 next seat is a computer is played on, so a restart strands no table. While the database cannot be
 used, they try again every ``OUTAGE_RETRY`` seconds.
@@ -16,12 +17,14 @@ import logging
 import time
 
 from bot.errors import StaleBoard
+from bot.sessions import ComputerTurn
 from bot.storage import DatabaseUnreachable
 from bot.ui.tables import Tables
 
 log = logging.getLogger(__name__)
 RETRY_AFTER = 60.0  # seconds before computers that failed to play try again
 OUTAGE_RETRY = 5.0  # the same, when the database could not be used
+STEP_SHARE = 0.5  # the pause between two moves of a turn, as a share of the pause between turns
 
 
 class ComputerTurns:
@@ -32,6 +35,11 @@ class ComputerTurns:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # tables changed while their task was thinking
         self._stopped = False
+
+    @property
+    def step_pause(self) -> float:
+        """Seconds between two moves of one computer turn shown."""
+        return self.pause * STEP_SHARE
 
     def kick(self, session_id: int) -> None:
         """Have this table's computers play (a no-op while they already do)."""
@@ -68,14 +76,24 @@ class ComputerTurns:
                     continue
                 return
             await asyncio.sleep(max(0.0, due - time.monotonic()))
-            async with self.service.lock(session_id):
-                try:
-                    record = await self.service.play_turn(session_id, turn)
-                except StaleBoard:  # someone acted meanwhile: think again, a pause after that
-                    due = time.monotonic() + self.pause
-                    continue
-                await self.tables.after_change(record)
+            try:
+                await self._show_step_by_step(session_id, turn)
+            except StaleBoard:  # someone acted meanwhile: think again, a pause after that
+                due = time.monotonic() + self.pause
+                continue
             due = time.monotonic() + self.pause
+
+    async def _show_step_by_step(self, session_id: int, turn: ComputerTurn) -> None:
+        """Each move of a computer's turn committed and shown on its own (a roll, a move, an attack,
+        a ring turned), ``step_pause`` seconds apart; the table's lock is held only to commit one."""
+        version = turn.version
+        for number, token in enumerate(turn.tokens):
+            if number:
+                await asyncio.sleep(self.step_pause)
+            async with self.service.lock(session_id):
+                record = await self.service.play_turn(session_id, ComputerTurn(version, [token]))
+                await self.tables.after_change(record)
+            version = record.version
 
     async def resume_all(self) -> None:
         """At start-up: every running game of this process's shards whose next seat is a computer."""

@@ -8,6 +8,7 @@ import discord
 from PIL import Image
 
 from bot.i18n import Language, t
+from bot.sessions.commit import BY, TURN
 from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
 from bot.tutorials import Lesson
@@ -130,11 +131,24 @@ class GameUI(ABC, Generic[S]):
         tells them; a game whose opening is told apart (who begins) puts it first."""
         return self.recent_lines(record, state, lang)
 
+    def turn_lines(self, record: SessionRecord, state: S, lang: Language) -> int:
+        """How many of the latest lines (``recent_lines``) tell the whole last turn of every seat:
+        the board shows them all (``add_recent``'s ``at_least``)."""
+        tail = whole_turns(record.recent)
+        return len(self.recent_lines(record.model_copy(update={"recent": tail}), state, lang)) if tail else 0
+
     def describe(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
         """The board in words, from the public view: enough to play without the picture (the pieces
         and where they are, walls and open paths, the cards on show). Its first line sums up the
-        position: it is the picture's text alternative; the whole is the Describe button's answer."""
+        position; the whole is the Describe button's answer (the picture's text alternative:
+        ``picture_words``)."""
         return []
+
+    def picture_words(self, record: SessionRecord, state: S, lang: Language) -> list[str]:
+        """What the picture shows, in words: its text alternative (as many first lines as fit). By
+        default the description; a game whose description also tells what changes without the
+        picture (what to do now) leaves that out, since the text goes with the picture."""
+        return self.describe(record, state, lang)
 
     def confirm_text(self, record: SessionRecord, state: S, token: str, lang: Language) -> str:
         """The question before a move the player may not expect to be final (button token ``ask-<token>``)."""
@@ -201,17 +215,33 @@ def alt_text(lines: list[str]) -> str | None:
     return "\n".join(kept) or None
 
 
-RECENT_SHOWN = 4  # lines of the latest moves on a board; the History button shows them all
+RECENT_SHOWN = 4  # lines of the latest moves on a board at least; the History button shows them all
+RECENT_FIELDS = 3  # embed fields the latest moves may take at most
 
 
-def add_recent(embed: discord.Embed, lang: Language, lines: list[str], pinned: int = 0) -> None:
-    """The latest few lines as one field, under the same heading in every game; the oldest go
-    first, whole, when they do not fit. The first ``pinned`` lines stay whatever follows."""
-    lines = lines[:pinned] + lines[pinned:][-RECENT_SHOWN:]
-    while len("\n".join(lines)) > FIELD_SIZE:
+def add_recent(embed: discord.Embed, lang: Language, lines: list[str], pinned: int = 0, at_least: int = 0) -> None:
+    """The latest lines (``at_least`` of them, and ``RECENT_SHOWN`` at least) under the same heading in
+    every game, over a few fields if need be; the oldest go first, whole, when they do not fit. The
+    first ``pinned`` lines stay whatever follows."""
+    lines = lines[:pinned] + lines[pinned:][-max(RECENT_SHOWN, at_least) :]
+    while len("\n".join(lines)) > FIELD_SIZE * RECENT_FIELDS - 2 * len(lines):  # room to split them
         lines = lines[1:]
     if lines:
-        embed.add_field(name=t(lang, "common.recent"), value="\n".join(lines), inline=False)
+        add_list(embed, t(lang, "common.recent"), lines)
+
+
+def whole_turns(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The latest events that tell the whole last turn of every seat that played (each event notes
+    its turn and the seat that played it: ``bot.sessions.commit``)."""
+    last: dict[Any, int] = {}
+    for event in events:
+        if event.get(BY) is not None and isinstance(event.get(TURN), int):
+            last[event[BY]] = event[TURN]
+    if not last:
+        return []
+    since = min(last.values())
+    first = next(i for i, event in enumerate(events) if event.get(TURN, since) >= since)
+    return events[first:]
 
 
 def add_list(embed: discord.Embed, name: str, lines: list[str]) -> None:

@@ -272,6 +272,7 @@ class Lobby(Publishing):
                 count=len(record.seats),
             )
             await target.send(kickoff)
+            self.callable(record, mentioned(kickoff))  # it calls everyone: the next call waits a while
             await self.publish(record, fresh=True)
             await self.ping_turns(record, told=mentioned(kickoff))
         except discord.HTTPException:  # no game stays active without a board: it is called off

@@ -15,7 +15,7 @@ import discord
 from bot.i18n import Language, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
-from bot.turn_clock import held_back
+from bot.turn_clock import held_back, seen_acting
 from bot.ui import rating_text
 from bot.ui.clock_notices import ClockNotices
 from bot.ui.components import LobbyButton, ReadButton, ReplayButton
@@ -40,15 +40,16 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._pictures: dict[tuple[int, int, str], bytes | None] = {}
-        self._on_show: dict[int, bytes] = {}  # board message id -> the picture it shows (this process)
+        # board message id -> the picture it shows and its text alternative (this process)
+        self._on_show: dict[int, tuple[bytes, str | None]] = {}
 
     async def after_change(self, record: SessionRecord, reply: Reply | None = None) -> None:
         """Show a committed change: the board, and the result if the game ended.
 
         A board that could not be edited does not hold back the result, and the
-        lobby message stops saying that the game is running. A computer's turn that a secret
-        window interrupted is shown once it is over (``held_back``): only the person asked hears
-        of the window meanwhile.
+        lobby message stops saying that the game is running. A computer's move that opened a
+        secret window is shown once the window has closed (``held_back``): only the person asked
+        hears of the window meanwhile.
         """
         if record.held_back:
             if reply is not None:
@@ -106,14 +107,14 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
             pairs = sorted(zip(record.board_message_ids, messages), key=lambda pair: pair[0] != clicked)
             try:
                 for message_id, message in pairs:
-                    if message.picture is not None and self._on_show.get(message_id) == message.picture:
-                        message = message._replace(picture=None)  # the same picture: no new upload
+                    if message.picture is not None and self._on_show.get(message_id) == (message.picture, message.alt):
+                        message = message._replace(picture=None)  # the same picture and words: no new upload
                     if message_id == clicked and reply is not None and not reply.done:
                         await reply.edit(**message.fields())
                     else:
                         await channel.get_partial_message(message_id).edit(**message.fields())
                     if message.picture is not None:
-                        self._remember_picture(message_id, message.picture)
+                        self._remember_picture(message_id, message.picture, message.alt)
             except discord.HTTPException as error:
                 if error.code not in REPOST_CODES:
                     raise
@@ -124,7 +125,7 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
             old = record.board_message_ids
             posted = [await channel.send(**m.fields(sending=True)) for m in messages]
             if messages[0].picture is not None:
-                self._remember_picture(posted[0].id, messages[0].picture)
+                self._remember_picture(posted[0].id, messages[0].picture, messages[0].alt)
             record.board_message_ids, record.board_posted_at = [m.id for m in posted], self.service.clock()
             record.board_version = shown
             await self.keep(record, at_once=True)
@@ -141,8 +142,8 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
     def board_behind(self, record: SessionRecord, on_screen: int | None = None) -> bool:
         """The running board on screen (the version its controls carry, else the one stored) is
         behind what the table saw (a crash, or an edit Discord refused), and may be brought up to
-        date: not while a computer's turn a secret window interrupts is held back (it is shown once
-        it is over)."""
+        date: not while a computer's move that opened a secret window is held back (it is shown
+        once the window has closed)."""
         shown = self.service.shown_version(record)
         if record.status != "active" or (on_screen or record.board_version) == shown:
             return False
@@ -246,8 +247,8 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
                 )
         return buttons
 
-    def _remember_picture(self, message_id: int, picture: bytes) -> None:
-        self._on_show[message_id] = picture
+    def _remember_picture(self, message_id: int, picture: bytes, alt: str | None) -> None:
+        self._on_show[message_id] = (picture, alt)
         while len(self._on_show) > PICTURES_KEPT:
             del self._on_show[next(iter(self._on_show))]
 
@@ -263,29 +264,41 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
             self._pictures[key] = await asyncio.to_thread(ui.picture, record, state, lang)
             while len(self._pictures) > PICTURES_KEPT:
                 del self._pictures[next(iter(self._pictures))]
-        alt = alt_text(ui.describe(record, state, lang))
+        alt = alt_text(ui.picture_words(record, state, lang))
         messages[0] = messages[0]._replace(picture=self._pictures[key], alt=alt)
         return messages
 
-    @staticmethod
-    def clock_lines(record: SessionRecord, lang: Language) -> str:
-        """Who must play by when, as times every reader's client shows in their own words."""
+    def clock_lines(self, record: SessionRecord, lang: Language) -> str:
+        """Who must play by when, as times every reader's client shows in their own words: only
+        those who may act now, and nobody while a clock the board shows itself runs (a trial's
+        hourglass, which says whose time it is)."""
+        if record.status != "active" or record.state is None:
+            return ""
+        engine, state = self.service.engine(record), self.service.state(record)
+        window = engine.reaction_window(state)
+        if window is not None and window.shown:
+            return ""
+        acting = seen_acting(engine, state)
         return "\n".join(
             t(lang, "clock.board", player=seat_name(record, i, lang), deadline=f"<t:{int(seat.deadline)}:R>")
             for i, seat in enumerate(record.seats)
-            if seat.deadline is not None and record.status == "active"
+            if seat.deadline is not None and i in acting
         )
 
     async def _tell_news(self, record: SessionRecord) -> discord.Message | None:
         """The game's own message about what just happened, if it has one; players it names are
-        pinged, and it goes once they have played, like a turn notification."""
+        pinged (as turn notifications are: ``callable``), and it goes once they have played, like
+        a turn notification."""
         ui = self.uis[record.game]
         if not (record.news and ui.tells_news):
             return None
         text = ui.news(record, self.service.state(record), await self.table_language(record))
         if not text:
             return None
-        return await self.post(record.channel_id, text[:2000], ping=mentioned(text[:2000]))
+        called = self.callable(record, mentioned(text[:2000]))  # not who was called a moment ago
+        if called:
+            await self.keep(record)
+        return await self.post(record.channel_id, text[:2000], ping=called)
 
     async def _whisper(self, record: SessionRecord) -> None:
         """A DM to each player the last change told a secret (a new clue). If it cannot be

@@ -145,7 +145,11 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
         embed = discord.Embed(title=title, description=self._prompt(record, view, lang), colour=COLOUR)
         embed.add_field(name=t(lang, "fireship.board.players"), value=self._players(record, view, lang), inline=False)
         add_recent(
-            embed, lang, self.recent_lines(record, state, lang), pinned=int(view.round == 1 and bool(view.throw_off))
+            embed,
+            lang,
+            self.recent_lines(record, state, lang),
+            pinned=int(view.round == 1 and bool(view.throw_off)),
+            at_least=self.turn_lines(record, state, lang),
         )
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "fireship.board.footer"))

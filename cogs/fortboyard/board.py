@@ -23,6 +23,7 @@ from PIL import Image
 from bot.i18n import Language, percent, t
 from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
+from bot.turn_clock import played_by_computer
 from bot.ui.components import TYPE, GameButton, GameSelect, PrivateButton
 from bot.ui.game_options import Option
 from bot.ui.game_ui import (
@@ -79,7 +80,7 @@ from games.fortboyard.models import (
     TrialView,
 )
 from games.fortboyard.track import CELLS, FOURAS, SEA_CELLS, TRACK
-from games.fortboyard.trials import RED_LIGHT
+from games.fortboyard.trials import IN_TURN, RED_LIGHT
 
 Namer = Callable[[SessionRecord, int, Language], str]
 
@@ -164,7 +165,7 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
                 inline=False,
             )
         embed.add_field(name=t(lang, "fortboyard.board.players"), value=self._players(record, view, lang), inline=False)
-        add_recent(embed, lang, self.recent_lines(record, state, lang))
+        add_recent(embed, lang, self.recent_lines(record, state, lang), at_least=self.turn_lines(record, state, lang))
         embed.set_image(url=f"attachment://{PICTURE}")
         if view.round < 3:
             embed.set_footer(text=t(lang, "fortboyard.board.footer", count=view.stock))
@@ -219,9 +220,17 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
                 )
             case "trial":
                 assert view.trial is not None
-                players = ", ".join(name(record, s, lang) for s in view.trial.players)
                 deadline = self._deadline_text(record, view.trial, lang) if timed else ""
-                return t(lang, "fortboyard.prompt.trial", players=players, deadline=deadline).strip()
+                if len(view.trial.players) == 1:
+                    player = name(record, view.trial.players[0], lang)
+                    return t(lang, "fortboyard.prompt.trial", players=player, deadline=deadline).strip()
+                # a duel: who must act now, with the hourglass that runs for them
+                now = [s for s in view.trial.players if s in view.to_act] or view.trial.players
+                people = [s for s in now if not played_by_computer(record, s)]
+                if not people:
+                    return computer_thinking(record, now[0], lang) or ""
+                players = ", ".join(name(record, s, lang) for s in people)
+                return t(lang, "fortboyard.prompt.duel", players=players, deadline=deadline).strip()
             case "dive":
                 return t(lang, "fortboyard.prompt.dive", player=who, stake=t(lang, f"fortboyard.stake.{view.stake}"))
             case "guess":
@@ -258,7 +267,7 @@ class FortBoyardUI(DescribesFort, PrivateView, Narration, GameUI[FortBoyardState
         if trial.replays:
             head += " " + t(lang, "fortboyard.trial.replay", replays=trial.replays)
         lines = [head, self._trial_body(record, trial, lang, in_words)]
-        if len(trial.players) > 1 and trial.done:
+        if len(trial.players) > 1 and trial.done and trial.trial_kind not in IN_TURN:  # answers at once
             lines.append(
                 t(lang, "fortboyard.trial.done", players=", ".join(seat_name(record, s, lang) for s in trial.done))
             )

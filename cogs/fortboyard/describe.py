@@ -4,7 +4,8 @@ The first lines sum the position up as the picture shows it: the round, each paw
 place (a cell of the Fort, the sea, the start or the Fort's inside) with its keys, clues
 and Boyards, the keys in stock, the last die; then what to do now and the trial under
 way as the board shows it (a sequence to memorise left out: it must vanish with the
-board's); last, the track itself, cell by cell, and the sea.
+board's); last, the track itself, cell by cell, and the sea. The picture's text alternative is
+the same without what to do now and the trial (``picture_words``).
 """
 
 import re
@@ -46,20 +47,36 @@ class DescribesFort:
 
     def describe(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)
+        lines = self._position(record, view, lang)
+        lines += plain(self._prompt(record, view, lang, name=seat_name, timed=False))
+        if view.trial is not None:
+            lines += plain(self._trial(record, view.trial, lang, in_words=True))
+        return lines + self._track(view, lang)
+
+    def picture_words(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
+        """What the picture shows (the position and the track), not what to do now nor the trial,
+        which the board's text tells and which change without the picture."""
+        view = ENGINE.view(state, None)
+        return self._position(record, view, lang) + self._track(view, lang)
+
+    def _position(self, record: SessionRecord, view: FortBoyardView, lang: Language) -> list[str]:
         lines = [t(lang, f"fortboyard.round.{view.round}")]
         lines += [self._seat_words(record, view, seat, lang) for seat in range(len(view.players))]
         if view.round < 3:
             lines.append(t(lang, "fortboyard.board.footer", count=view.stock))
         if view.last_die and view.phase != "over":
             lines.append(t(lang, "fortboyard.describe.die", die=view.last_die))
-        lines += plain(self._prompt(record, view, lang, name=seat_name, timed=False))
-        if view.trial is not None:
-            lines += plain(self._trial(record, view.trial, lang, in_words=True))
-        if view.round < 3 and view.phase != "over":
-            track = ", ".join(f"{cell} {cell_name(cell, lang)}" for cell in range(CELLS))
-            lines.append(t(lang, "fortboyard.describe.track", cells=CELLS, track=track))
-            lines.append(t(lang, "fortboyard.describe.sea", sea=SEA_CELLS, fouras=FOURAS))
         return lines
+
+    @staticmethod
+    def _track(view: FortBoyardView, lang: Language) -> list[str]:
+        if view.round == 3 or view.phase == "over":
+            return []
+        track = ", ".join(f"{cell} {cell_name(cell, lang)}" for cell in range(CELLS))
+        return [
+            t(lang, "fortboyard.describe.track", cells=CELLS, track=track),
+            t(lang, "fortboyard.describe.sea", sea=SEA_CELLS, fouras=FOURAS),
+        ]
 
     def _seat_words(self, record: SessionRecord, view: FortBoyardView, seat: int, lang: Language) -> str:
         """ "🔵 Bob: cell 5 (Strength) · 2 keys · 1 clue of 4"."""

@@ -88,7 +88,7 @@ class LabyrintheUI(DescribesCastle, PrivateView, Narration, GameUI[LabyrintheSta
         )
         embed.add_field(name=t(lang, "labyrinthe.board.target"), value=self._target(view, lang), inline=False)
         embed.add_field(name=t(lang, "labyrinthe.board.players"), value=self._players(record, view, lang), inline=False)
-        add_recent(embed, lang, self.recent_lines(record, state, lang))
+        add_recent(embed, lang, self.recent_lines(record, state, lang), at_least=self.turn_lines(record, state, lang))
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(text=t(lang, "labyrinthe.board.footer"))
         controls = discord.ui.View(timeout=None)

@@ -39,7 +39,12 @@ class DescribesCastle:
 
     def describe(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[str]:
         view = ENGINE.view(state, None)
-        lines = [self._prompt(record, view, lang, name=seat_name), target_line(view, lang)]
+        return [self._prompt(record, view, lang, name=seat_name), *self.picture_words(record, state, lang)]
+
+    def picture_words(self, record: SessionRecord, state: LabyrintheState, lang: Language) -> list[str]:
+        """The description without what to do now (the board's text, which changes without the picture)."""
+        view = ENGINE.view(state, None)
+        lines = [target_line(view, lang)]
         lines += [pawn_line(record, view, seat, lang) for seat in range(view.seats)]
         lines += filter(None, [reach_line(record, view, lang), duel_line(record, view, lang)])
         lines += treasure_lines(view, lang)

@@ -127,10 +127,13 @@ def waiting(progress: Progress) -> frozenset[int]:
     return frozenset(seat for seat in progress.players if seat not in done)
 
 
+IN_TURN = frozenset({"nim"})  # duels played in turn; in the others both duellists answer at once
+
+
 def has_chosen(progress: Progress, seat: int) -> bool:
     """A duellist done with this round (a sign, a boat, a shot, an answer) while the other is
     not: only nim is played in turn."""
-    duel = len(progress.players) > 1 and progress.trial.kind != "nim"
+    duel = len(progress.players) > 1 and progress.trial.kind not in IN_TURN
     return duel and seat in progress.players and seat not in waiting(progress) and bool(waiting(progress))
 
 

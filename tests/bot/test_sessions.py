@@ -73,7 +73,8 @@ async def test_refusals_change_nothing(service: SessionService) -> None:
 
 async def test_computer_players_move_after_the_humans_move_is_committed(service: SessionService) -> None:
     """The person's move is committed alone (the service is told a computer is to act); then each
-    computer turn is a commit of its own, shown as it is played, and logged as the computer's."""
+    move of a computer turn is a commit of its own, shown as it is played, and logged as the
+    computer's."""
     sid = await started(service, computers=3, humans=())
     told: list[int] = []
     service.on_computers = told.append
@@ -92,7 +93,7 @@ async def test_computer_players_move_after_the_humans_move_is_committed(service:
     await play_computers(service, sid, show)
     log = await service.storage.actions(sid)
     played = await service.get(sid)
-    assert [seat for _, seat in shown] == [2, 3, 0]  # one commit a computer turn, each shown
+    assert [seat for _, seat in shown] == [1, 2, 2, 3, 3, 0]  # one commit a computer move, each shown
     assert [version for version, _ in shown][-1] == played.version
     assert [entry.seat for entry in log[2:]] == [1, 1, 2, 2, 3, 3]  # each computer flipped, then decided
     assert all(entry.user_id is None for entry in log[2:])

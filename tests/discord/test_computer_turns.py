@@ -13,6 +13,7 @@ import pytest
 
 from bot import search_pool
 from bot.i18n import t
+from bot.ui.computer_turns import STEP_SHARE
 from tests.conftest import make_bot, set_locale
 from tests.discord.driver import board_messages, items, open_game_table, play_channel, session
 from tests.discord.test_fortissimo_refusals import refusal
@@ -121,7 +122,7 @@ async def test_a_click_is_answered_before_the_computers_think_and_each_turn_show
 async def test_a_strong_computer_thinks_during_the_pause_before_its_turn_is_shown(env, simcord_bot) -> None:
     """With a pause between computer turns, a computer's search is asked as soon as its seat is
     to act, and may wait in line for the rest of the pause without losing its own time: the
-    pause is time to think, not dead time. Its turn is shown when the pause ends."""
+    pause is time to think, not dead time. Its turn is shown when the pause ends, move by move."""
     ann, _, record, thread = await strong_table(env, "en")
     env.bot.computers.pause = PAUSE
     sid = record.id
@@ -140,9 +141,12 @@ async def test_a_strong_computer_thinks_during_the_pause_before_its_turn_is_show
         (THINKING, pytest.approx(PAUSE - THINKING)),  # the turn's second decision: the rest of it
     ]
     await env.advance_time(PAUSE - 2 * THINKING)
-    assert await played_by(env, sid) == [0, 0, 1, 1]  # shown when the pause ends, not after it
+    assert await played_by(env, sid) == [0, 0, 1]  # its first move shown when the pause ends, not after it
+    await env.advance_time(PAUSE * STEP_SHARE)
+    assert await played_by(env, sid) == [0, 0, 1, 1]  # its second a shorter pause later
     at, table, wait = search.asks[-1]  # and Computer 2 thinks at once, the next pause to wait
-    assert len(search.asks) == 3 and round(at - asked, 3) == PAUSE and wait == pytest.approx(PAUSE)
+    assert len(search.asks) == 3 and round(at - asked, 3) == PAUSE * (1 + STEP_SHARE)
+    assert wait == pytest.approx(PAUSE)
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

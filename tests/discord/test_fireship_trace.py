@@ -26,6 +26,7 @@ import pytest
 import simcord
 from simcord import Env, MemberActor
 
+from bot.ui.turn_pings import CALM
 from games.fireship.models import Accept, Attack, EndTurn, Piece
 from tests.conftest import USER_LOCALES, make_bot
 from tests.discord.driver import open_game_table, session
@@ -127,6 +128,7 @@ async def _play_attack(env: Env, hand: list[str], answer: str) -> dict[str, Any]
     hands[b] = hand  # type: ignore[index]
     state = env.bot.service.state(record)
     await put_state(env, record.id, with_pieces(state, pieces, phase="act", current=a, hands=hands))
+    await env.advance_time(CALM)  # a while after the kickoff, which called everyone
     await env.bot.tables.ping_turns(await session(env, record.id))  # as when her turn began
     driver = Driver(env, thread, [ann, ben, cat], record.id)
     trace = Trace(env, thread.id, len(env.http_requests))
@@ -226,11 +228,12 @@ async def computer_attacks(path: Path, hand: list[str]) -> dict[str, Any]:
 
 
 async def test_a_computers_attack_shows_the_same_whatever_the_person_it_hits_holds(tmp_path: Path) -> None:
-    """A computer's turn that a window interrupts is shown whole once it is over, as when the
-    person it attacks holds nothing: Cat receives the same payloads, one edit of the board."""
+    """A computer's turn that a window interrupts is shown move by move, its attack once the window
+    has closed, as when the person it attacks holds nothing: Cat receives the same payloads, an
+    edit of the board for the attack, then one for the end of the turn."""
     nothing = await computer_attacks(tmp_path / "nothing.sqlite3", [])
     holding = await computer_attacks(tmp_path / "holding.sqlite3", ["non"])
     assert holding["cat"] == nothing["cat"]
     edits = [item for item in nothing["cat"] if item.startswith("('PATCH', 'board'")]
-    assert len(edits) == 1 and "attacks" in edits[0]
+    assert len(edits) == 2 and "attacks" in edits[0] and "ben: roll the three dice" in edits[1]
     assert holding["record"].version == nothing["record"].version + 1  # Ben's answer is stored all the same

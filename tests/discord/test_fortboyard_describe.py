@@ -1,5 +1,5 @@
 """Fort Boyard's board in words, in a simulated Discord: the track's picture carries its text
-alternative (the description's first lines), and the board's Describe button answers anyone
+alternative (the description of what it shows), and the board's Describe button answers anyone
 privately with the whole board in words; a sequence to memorise is in neither."""
 
 from bot.ui.game_ui import ALT_SIZE, alt_text
@@ -16,8 +16,9 @@ async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env
     shown = board(env, thread, record)
     assert f"d:fortboyard:{record.id}" in custom_ids(shown)
     (picture,) = shown.attachments
-    alt = alt_text(ui.describe(record, env.bot.service.state(record), "en"))
+    alt = alt_text(ui.picture_words(record, env.bot.service.state(record), "en"))
     assert picture.description == alt and len(alt) <= ALT_SIZE
+    assert "roll the die" not in alt  # what to do now is the board's text, not the picture's
     assert alt.startswith(
         "Round 1: the keys\n🔴 ann: at the start · 0 keys\n🔵 ben: at the start · 0 keys\n🔑 Keys in stock: 20"
     )

@@ -18,7 +18,7 @@ async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env
     shown = board(env, thread, record)
     assert f"d:labyrinthe:{record.id}" in custom_ids(shown)
     (picture,) = shown.attachments
-    alt = alt_text(ui.describe(record, env.bot.service.state(record), "en"))
+    alt = alt_text(ui.picture_words(record, env.bot.service.state(record), "en"))
     assert picture.description == alt and len(alt) <= ALT_SIZE
     assert "🔴 alice on F1" in alt and "🔵 bob on F4" in alt and "Sought treasure: " in alt
 
@@ -36,4 +36,4 @@ async def test_describe_answers_privately_and_the_picture_says_what_it_shows(env
     await driver.play_until(lambda state: state.phase == "move")  # two path changes: the picture changed
     record = await driver.record()
     (picture,) = board(env, thread, record).attachments
-    assert picture.description == alt_text(ui.describe(record, env.bot.service.state(record), "en")) != alt
+    assert picture.description == alt_text(ui.picture_words(record, env.bot.service.state(record), "en")) != alt

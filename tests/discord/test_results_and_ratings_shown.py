@@ -6,6 +6,7 @@ under a result; the History button's whole game, in pages."""
 import pytest
 
 from bot import ratings, replays
+from bot.sessions import commit
 from bot.storage import ActionRecord, Seat, SessionRecord
 from bot.ui.history_pages import PAGE_LINES, public_events
 from cogs.fortissimo.board import FortissimoUI
@@ -218,22 +219,26 @@ HISTORY_TEXTS = {
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-async def test_history_is_the_whole_game_in_pages(env, lang: str) -> None:
-    """The 📜 History button shows every move of the game, not the last 12 events: privately, in
+async def test_history_is_the_whole_game_in_pages(env, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 📜 History button shows every move of the game, not only the events the board keeps: privately, in
     pages, the newest first, with buttons to page back and forth (disabled at either end); pages stay
     where they were while the game goes on."""
     _, channel, (ann, ben) = people(env, lang, "ann", "ben")
     record, _ = await open_table(env, channel, ann, [ben], lang=lang, first_player="lobby")
     thread = play_channel(env, channel, record)
     driver = Driver(env, thread, [ann, ben], record.id)
-    for _ in range(PAGE_LINES + 1):
+    monkeypatch.setattr(commit, "RECENT_EVENTS", 12)  # the board keeps fewer events than this game has
+    turns = PAGE_LINES + 1  # two pages of History
+    for _ in range(turns):
         await driver.play_turn()
     record = await driver.record()
     assert record.status == "active"
     text = replays.export(record, await env.bot.storage.actions(record.id))
     every = record.model_copy(update={"recent": public_events(text, "fortissimo", record.state)})  # as played
     whole = FortissimoUI().history_lines(every, env.bot.service.state(record), lang)
-    assert len(whole) == PAGE_LINES + 1 > len(record.recent)  # one line a turn; the board keeps the last few
+    assert len(whole) == turns and len(every.recent) > len(
+        record.recent
+    )  # one line a turn; the board keeps the last few
     board = next(m for m in thread.history() if m.id == record.board_message_ids[-1])
     title, footer, newer, older = HISTORY_TEXTS[lang]
 

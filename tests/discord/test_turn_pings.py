@@ -6,7 +6,7 @@ import pytest
 from simcord import ChannelHandle, Env, MemberActor
 
 from bot.storage import SessionRecord
-from bot.ui.turn_pings import mentioned
+from bot.ui.turn_pings import CALM, mentioned
 from tests.discord.driver import Driver as FortissimoDriver
 from tests.discord.driver import bot_messages, open_game_table, session
 from tests.discord.fireship_driver import Driver as FireshipDriver
@@ -51,6 +51,7 @@ async def test_a_turn_that_passes_to_a_person_pings_them_until_they_have_played(
         if record.status != "active":
             break
         await move(driver)
+        await env.advance_time(CALM)  # players who take their time: each turn that comes is called
         record = await session(env, driver.session_id)
         shown = pings(env, thread)
         ever |= shown
@@ -77,6 +78,7 @@ async def test_a_player_who_turned_pings_off_is_never_pinged(env, game) -> None:
     seen: set[int] = set()
     for _ in range(12):
         await move(driver)
+        await env.advance_time(CALM)
         for users in pings(env, thread).values():
             seen |= users
     assert ann.id in seen and ben.id not in seen
