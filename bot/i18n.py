@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 # French elision before a placeholder: « de {player} » gives « d'alice », « que {enemy} » « qu'Ève »
 ELIDED_WORDS = re.compile(r"(?<![\w'])(de|que|lorsque|puisque|le) \{(\w+)\}", re.IGNORECASE)
 VOWELS = "aeiouàâäéèêëîïôöùûüœæ"
+CONTRACTED = {"Le": "du", "Les": "des"}  # « de » before a game's name that begins with its article
 
 
 def language_of(locale: discord.Locale | str | None, default: Language = "en") -> Language:
@@ -61,7 +62,12 @@ def elided(text: str, params: dict[str, object]) -> str:
 
     def one(found: re.Match[str]) -> str:
         word, value = found[1], params.get(found[2])
-        return f"{word[:-1]}'{{{found[2]}}}" if isinstance(value, str) and elides(value) else found[0]
+        if not isinstance(value, str):
+            return found[0]
+        if word.lower() == "de" and found[2] == "game" and (article := CONTRACTED.get(value.split(" ", 1)[0])):
+            rest = value.split(" ", 1)[1].replace("{", "{{").replace("}", "}}")
+            return f"{word[0]}{article[1:]} {rest}"  # « de Le labyrinthe secret »: « du labyrinthe secret »
+        return f"{word[:-1]}'{{{found[2]}}}" if elides(value) else found[0]
 
     return ELIDED_WORDS.sub(one, text)
 

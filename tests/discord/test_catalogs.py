@@ -414,7 +414,8 @@ def test_no_code_name_is_shown_to_players() -> None:
 
 
 def test_french_elides_de_que_le_before_a_name() -> None:
-    """« Le paquet d'alice », never « de alice »: every French text with « de {x} », « que {x} » or
+    """« Le paquet d'alice », never « de alice », and « du labyrinthe secret », never « de Le
+    labyrinthe secret »: every French text with « de {x} », « que {x} » or
     « le {x} » elides before a vowel sound, and only there (not before a consonant, an aspirated H,
     a number or a cell such as A3); English is left as it is."""
     cases = (("alice", "'alice"), ("Ève", "'Ève"), ("Yves", "'Yves"), ("bob", " bob"), ("Hugo", " Hugo"))
@@ -435,4 +436,6 @@ def test_french_elides_de_que_le_before_a_name() -> None:
     )
     assert t("fr", "fireship.describe.whirlpool", player="Ève", cell="E5") == "🌀 Le Tourbillon d'Ève est en E5."
     assert t("en", "forteresse.result.reason.deck_empty", player="alice").startswith("alice's deck")
+    assert t("fr", "tutorial.left", game="Le labyrinthe secret") == "Vous avez quitté le tutoriel du labyrinthe secret."
+    assert t("fr", "tutorial.left", game="Fort Boyard") == "Vous avez quitté le tutoriel de Fort Boyard."
     assert [elide(w, "Écho") for w in ("de", "que", "Le", "lorsque")] == ["d'Écho", "qu'Écho", "L'Écho", "lorsqu'Écho"]
