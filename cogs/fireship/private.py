@@ -138,8 +138,7 @@ class PrivateView:
                 if isinstance(action, Play):
                     controls.add_item(button(action, card_text(action.card, lang), discord.ButtonStyle.danger, 0))
             controls.add_item(button(Accept(), t(lang, "fireship.button.let_pass"), discord.ButtonStyle.secondary, 0))
-            add_hint(controls, record, lang)
-            return BoardMessage(embed=embed, view=controls)
+            return BoardMessage(embed=embed, view=controls)  # a secret window's question: its two answers only
         status = self._status(record, state, seat, lang)
         plays = [a for a in legal if isinstance(a, Play)]
         targeted: dict[tuple[str, bool], list[Play]] = {}

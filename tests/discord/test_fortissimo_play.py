@@ -374,5 +374,5 @@ async def test_take_and_put_back_stand_under_the_question_they_answer(env) -> No
     second = board_messages(thread, env)[1]
     card = state.grid[0]
     assert second.content == f"{player.name} flipped **{card}** at A1: take it or put it back face down?"
-    assert [i.label for i in items(second)][-4:] == [f"Take the {card}", "Put back", "Rules", "History"]
+    assert [i.label for i in items(second)][-5:] == [f"Take the {card}", "Put back", "Hint", "Rules", "History"]
     assert not second.mentions  # the question names the player; the turn ping mentions them
