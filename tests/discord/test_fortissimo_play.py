@@ -73,8 +73,12 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert [m.id for m in (first, second)] == record.board_message_ids
     grid = [cid for cid in controls_left(second) if cid.startswith("g:")]
     assert len(items(first)) == 25 and len(grid) == 20  # rows 1-5, rows 6-9, no move control yet
-    assert [i.label for i in items(second)][-2:] == ["Règles", "Historique"]
-    assert custom_ids(second)[20:] == ["r:fortissimo", f"h:fortissimo:{record.id}"]  # the latest moves, privately
+    assert [i.label for i in items(second)][-3:] == ["Conseil", "Règles", "Historique"]
+    assert custom_ids(second)[20:] == [  # the strong move, the rules and the latest moves, privately
+        f"hint:fortissimo:{record.id}",
+        "r:fortissimo",
+        f"h:fortissimo:{record.id}",
+    ]
     state = game_state(env, record)
     current = alice if record.seats[state.current].user_id == alice.id else bob
     assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
