@@ -1,7 +1,8 @@
 """Strong computer players think in worker processes of their own.
 
 A search is pure Python work: in the bot's process it would hold the interpreter lock that
-every other table's click needs. The pool runs ``engine.choose`` in a few worker processes
+every other table's click needs. The pool runs ``engine.choose`` (``think``), or the strong
+level's ``engine.strong_analysis`` for a player's hint (``analyse``), in a few worker processes
 (``python -m bot.search_worker``; one fewer than the machine's cores, at least one), started
 when first needed and used by nothing else:
 
@@ -31,12 +32,12 @@ import os
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel
 
 from bot.worker_process import WorkerFailed, WorkerProcess
-from games.core import Budget, Level, Rng, registry
+from games.core import Analysis, Budget, Level, Rng, registry
 
 log = logging.getLogger(__name__)
 GRACE = 5.0  # seconds a worker may run past a search's budget before it counts as stuck
@@ -48,12 +49,20 @@ class SearchFailed(Exception):
     """No worker could make this decision (the caller decides at the normal level instead)."""
 
 
+ANALYSIS = "analysis"  # asked instead of a level: the strong level's move with its grounds (a hint)
+Asked = Level | Literal["analysis"]
+
+
 def choose(
-    game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Level, iterations: int, seconds: float
+    game: str, view: BaseModel, legal: list[Any], rng: Rng, level: Asked, iterations: int, seconds: float
 ) -> Any:
-    """The search itself, its clock started where it runs."""
+    """The search itself, its clock started where it runs: the move at ``level``, or for
+    ``ANALYSIS`` the strong level's ``Analysis`` (the same move, with its grounds)."""
     deadline = time.monotonic() + seconds
-    return registry.get(game).choose(view, legal, rng, level, Budget(iterations, lambda: time.monotonic() > deadline))
+    engine, budget = registry.get(game), Budget(iterations, lambda: time.monotonic() > deadline)
+    if level == ANALYSIS:
+        return engine.strong_analysis(view, legal, rng, budget)
+    return engine.choose(view, legal, rng, cast(Level, level), budget)
 
 
 @dataclass(eq=False)
@@ -158,10 +167,28 @@ class SearchPool:
         now, or from ``wait`` seconds from now if it waits in line that long; ``table``: whose
         search it is (the line counts a table once)."""
         # the real clock, even where a simulation moves monotonic's
+        return await self._asked((game, view, legal, rng, level, iterations), seconds, table, wait)
+
+    async def analyse(
+        self,
+        game: str,
+        view: BaseModel,
+        legal: list[Any],
+        rng: Rng,
+        iterations: int,
+        seconds: float,
+        *,
+        table: Hashable = None,
+    ) -> Analysis:
+        """The strong level's ``Analysis`` (its move, and why: a player's hint), in a worker as
+        ``think`` decides it."""
+        return await self._asked((game, view, legal, rng, ANALYSIS, iterations), seconds, table, 0.0)
+
+    async def _asked(self, request: tuple[Any, ...], seconds: float, table: Hashable, wait: float) -> Any:
         ask = self._line.ask(table, time.perf_counter() + wait + seconds, seconds * LEAST_SHARE)
         await self._line.enter(ask)
         try:
-            return await self._search(ask, (game, view, legal, rng, level, iterations), seconds)
+            return await self._search(ask, request, seconds)
         finally:
             self._line.leave()
 

@@ -11,7 +11,7 @@ from bot import tutorials
 from bot.search_pool import SearchFailed
 from bot.sessions.change import Change
 from bot.sessions.table import Table
-from games.core import Action, Level, Rng
+from games.core import Action, Analysis, Level, Rng
 
 MAX_TURN_ACTIONS = 100  # a timed-out turn played by the computer stops here in any case
 
@@ -37,6 +37,18 @@ class Searcher(Protocol):
         table: int | None = None,
         wait: float = 0.0,
     ) -> Any: ...
+
+    async def analyse(
+        self,
+        game: str,
+        view: BaseModel,
+        legal: list[Any],
+        rng: Rng,
+        iterations: int,
+        seconds: float,
+        *,
+        table: int | None = None,
+    ) -> Analysis: ...
 
 
 class Search(NamedTuple):

@@ -27,6 +27,7 @@ class LobbyService(Committer):
         options: dict[str, Any],
         seed: int,
         clock: TableClock = TableClock(),
+        hints: bool = True,
     ) -> SessionRecord:
         engine = registry.get(game)
         engine.make_options(options)  # refuse bad options now, not at start
@@ -41,6 +42,7 @@ class LobbyService(Committer):
             options=options,
             seed=seed,
             clock=clock,
+            hints=hints,
             created_at=now,
             updated_at=now,
             last_human_at=now,
@@ -191,9 +193,10 @@ class LobbyService(Committer):
         version: int | None = None,
         options: dict[str, Any] | None = None,
         turn_minutes: int | None = None,
+        hints: bool | None = None,
     ) -> SessionRecord:
-        """The host changes some of the game's ``options`` (checked by the game's options model) or
-        the turn clock, before the start; a refused value changes nothing."""
+        """The host changes some of the game's ``options`` (checked by the game's options model), the
+        turn clock or the hints, before the start; a refused value changes nothing."""
         record = await self.hosted_lobby(session_id, user_id, version)
         if options:
             merged = {**record.options, **options}
@@ -207,19 +210,21 @@ class LobbyService(Committer):
                 record.clock = TableClock.model_validate(record.clock.model_dump() | {"turn_minutes": turn_minutes})
             except ValidationError:
                 raise UserError("error.bad_option") from None
+        if hints is not None:
+            record.hints = hints
         record.last_human_at = self.clock()
         return await self._lobby_changed(record)
 
     async def rematch(self, session_id: int, user_id: int, user_name: str, seed: int) -> SessionRecord:
         """A new lobby for a finished game, opened by one of its players: the same game, options,
-        clock and computer players, in the same channel; the clicker hosts it."""
+        clock, hints and computer players, in the same channel; the clicker hosts it."""
         old = await self.get(session_id)
         if old.status != "finished":
             raise UserError("error.no_rematch")
         if old.seat_of(user_id) is None:
             raise UserError("error.not_in_game")
         record = await self.open_lobby(
-            old.game, old.guild_id, old.lobby_channel_id, user_id, user_name, old.options, seed, old.clock
+            old.game, old.guild_id, old.lobby_channel_id, user_id, user_name, old.options, seed, old.clock, old.hints
         )
         computers = [Seat(user_id=None, name="", level=seat.level) for seat in old.seats if seat.computer]
         return await self.update(record, seats=record.seats + computers)

@@ -86,6 +86,7 @@ class SessionRecord(BaseModel):
     archive_at: float | None = None  # when a closed table's thread is to be archived
     pings: dict[int, list[int]] = {}  # a turn notification's message id -> the seats it pinged
     tutorial: Tutorial | None = None  # None: a real game
+    hints: bool = True  # the players get the 💡 Hint control (the host may turn it off before the start)
     news: list[dict[str, Any]] = Field(default=[], exclude=True)  # the last change's public events; not stored
     asked: list[int] = Field(default=[], exclude=True)  # seats the last change asked to react in secret; not stored
     held_back: bool = Field(default=False, exclude=True)  # a computer's turn not yet shown (``turn_clock.held_back``)

@@ -36,7 +36,7 @@ JSON_COLUMNS = ("board_message_ids", "seats", "options", "recent", "clock", "pin
 COLUMNS = (
     "game", "guild_id", "lobby_channel_id", "lobby_message_id", "channel_id", "board_message_ids",
     "board_posted_at", "board_version", "host_id", "status", "seats", "options", "seed", "version", "state", "recent",
-    "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings", "tutorial", "archive_at",
+    "clock", "created_at", "updated_at", "last_human_at", "wake_at", "pings", "tutorial", "archive_at", "hints",
 )  # fmt: skip
 # Every table, parents first (the copy command fills them in this order).
 TABLES = (

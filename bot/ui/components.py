@@ -14,6 +14,7 @@ Custom ids carry no secret and no state, only where to route the click:
 - ``d:<game>:<session>``, ``h:<game>:<session>`` the board in words, the game's history, for whoever clicks;
   ``hp:<game>:<session>:<lines>:<page>`` a page of that history (as it stood at ``lines`` lines);
 - ``f:<game>:<session>`` a finished game's replay page, for whoever clicks;
+- ``hint:<game>:<session>`` 💡 the strong computer's move for the player whose decision it is, privately;
 - ``u:learn:<game>[:<lesson>]`` a tutorial of a game, for whoever clicks; ``u:leave:<game>:<session>``
   the learner leaves their tutorial;
 - ``t:<game>:<session>:<version>:<name>`` a text box (modal); its submission is routed
@@ -66,6 +67,8 @@ class Handlers(Protocol):
     async def learn(self, interaction: discord.Interaction, game: str, lesson: str | None = None) -> None: ...
 
     async def leave_tutorial(self, interaction: discord.Interaction, session_id: int) -> None: ...
+
+    async def hint(self, interaction: discord.Interaction, session_id: int) -> None: ...
 
 
 def tables(interaction: discord.Interaction) -> Handlers:
@@ -291,6 +294,25 @@ class PrivateButton(discord.ui.DynamicItem[discord.ui.Button], template=r"p:(?P<
         await tables(interaction).show_private(interaction, self.sid)
 
 
+class HintButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hint:(?P<game>[a-z_]+):(?P<sid>\d+)"):
+    """💡 Hint, on a player's board or private view: the move the strong computer would make now,
+    told privately to the player whose decision it is (``bot/ui/hints.py``). Not a game control:
+    a tutorial's guide leaves it enabled, like the reading buttons."""
+
+    def __init__(self, game: str, sid: int, **button: Any) -> None:
+        self.game, self.sid = game, sid
+        super().__init__(discord.ui.Button(custom_id=f"hint:{game}:{sid}", **button))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: Any
+    ) -> "HintButton":
+        return cls(match["game"], int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await tables(interaction).hint(interaction, self.sid)
+
+
 class TutorialButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"u:(?P<op>learn|leave):(?P<game>[a-z_]+)(?::(?P<arg>[a-z_0-9]{1,30}))?",
@@ -317,7 +339,7 @@ class TutorialButton(
 
 DYNAMIC_ITEMS = (
     ReadButton, GameButton, GameSelect, LobbyButton, LobbyMenu, OptionMenu, OptionButton, PrivateButton, RulesButton,
-    ReplayButton, TutorialButton, HistoryPage,
+    ReplayButton, TutorialButton, HistoryPage, HintButton,
 )  # fmt: skip
 TEXT_BOX = re.compile(rf"t:(?P<game>[a-z_]+):(?P<sid>\d+):(?P<ver>\d+):(?P<name>{_TOKEN})")
 NUMBER_BOX = re.compile(rf"v:{_OPTION}")

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.i18n import command_text
 from bot.storage import MAX_TURN_MINUTES
 from bot.ui.bot_cog import TablesAccess
-from bot.ui.game_options import TURN_CLOCK_OPTION, default, model_options
+from bot.ui.game_options import HINTS_OPTION, TURN_CLOCK_OPTION, default, model_options
 from bot.ui.game_ui import GameUI
 
 TURN_CLOCK = app_commands.Range[int, 0, MAX_TURN_MINUTES]  # minutes per turn; 0: no clock
@@ -24,7 +24,7 @@ TURN_CLOCK = app_commands.Range[int, 0, MAX_TURN_MINUTES]  # minutes per turn; 0
 
 def start_command(ui: GameUI) -> app_commands.Command:
     """``/<game> start``: one parameter per option of ``ui.command_options()`` then the turn
-    clock, all optional. A yes-or-no option is a boolean; a choice offers its values (the default
+    clock and the hints (yes by default), all optional. A yes-or-no option is a boolean; a choice offers its values (the default
     first, then the model's order) worded as ``<game>.<option>.<value>``; a number has its bounds."""
     game, specs = ui.game, {spec.name: spec for spec in model_options(ui.game)}
     kinds: dict[str, Any] = {}  # each parameter's type
@@ -42,13 +42,15 @@ def start_command(ui: GameUI) -> app_commands.Command:
             choices[name] = [Choice(name=command_text(f"{game}.{name}.{value}"), value=value) for value in values]
         else:
             kinds[name] = app_commands.Range[int, spec.low, spec.high]
-    kinds[TURN_CLOCK_OPTION] = TURN_CLOCK
-    renames[TURN_CLOCK_OPTION] = command_text(f"cmd.start.{TURN_CLOCK_OPTION}.name")
-    descriptions[TURN_CLOCK_OPTION] = command_text(f"cmd.start.{TURN_CLOCK_OPTION}.desc")
+    kinds[TURN_CLOCK_OPTION], kinds[HINTS_OPTION] = TURN_CLOCK, bool
+    for name in (TURN_CLOCK_OPTION, HINTS_OPTION):
+        renames[name] = command_text(f"cmd.start.{name}.name")
+        descriptions[name] = command_text(f"cmd.start.{name}.desc")
 
     async def start(cog: "GameCog", interaction: discord.Interaction, **given: Any) -> None:
-        turn_clock = given.pop(TURN_CLOCK_OPTION)
-        await cog.open_table(interaction, await cog.start_options(interaction, given), turn_clock)
+        turn_clock, hints = given.pop(TURN_CLOCK_OPTION), given.pop(HINTS_OPTION)
+        options = await cog.start_options(interaction, given)
+        await cog.open_table(interaction, options, turn_clock, hints is not False)
 
     # discord.py reads the parameters from the callback's signature: it is written from the declaration.
     first = [inspect.Parameter(name, inspect.Parameter.POSITIONAL_ONLY) for name in ("cog", "interaction")]
@@ -77,9 +79,11 @@ class GameCog(TablesAccess, commands.GroupCog):
         """The table's options from the start command's: an option left out takes the game's default."""
         return {name: default(self.ui.game, name) if value is None else value for name, value in given.items()}
 
-    async def open_table(self, interaction: discord.Interaction, options: dict, turn_clock: int | None) -> None:
-        """Every game's ``start``: its own options, and the turn clock every game has."""
-        await self.tables.open_lobby(interaction, self.ui.game, options, turn_clock)
+    async def open_table(
+        self, interaction: discord.Interaction, options: dict, turn_clock: int | None, hints: bool = True
+    ) -> None:
+        """Every game's ``start``: its own options, and the turn clock and hints every game has."""
+        await self.tables.open_lobby(interaction, self.ui.game, options, turn_clock, hints)
 
     @app_commands.command(name=command_text("cmd.rules.name"), description=command_text("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction) -> None:

@@ -1,7 +1,8 @@
 """A game's options, declared once: the engine's options model says their values, bounds and
 defaults; the game's ``GameUI.command_options`` says how the start command words them. From
 these come the ``start`` command's parameters (bot/ui/game_cog.py), the host's options panel
-(bot/ui/lobby_message.py) and the lobby's options line (``GameUI.describe_options``)."""
+(bot/ui/lobby_message.py) and the lobby's options line (``GameUI.describe_options``). Beside
+them, every table has its own (``TABLE_OPTIONS``): the turn clock and the 💡 hints."""
 
 import types
 import typing
@@ -9,10 +10,12 @@ from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple
 
 from bot.i18n import Language, catalog, clock_text, seconds_text, t
-from bot.storage import MAX_TURN_MINUTES
+from bot.storage import MAX_TURN_MINUTES, SessionRecord
 from games.core import registry
 
 TURN_CLOCK_OPTION = "turn_clock"  # the table's turn clock, beside the game's options
+HINTS_OPTION = "hints"  # whether the table offers its players the 💡 Hint control, beside them too
+TABLE_OPTIONS = (TURN_CLOCK_OPTION, HINTS_OPTION)  # kept on the table's record, not in the game's options
 
 
 @dataclass(frozen=True)
@@ -31,7 +34,7 @@ class OptionSpec(NamedTuple):
     """One option the lobby's panel offers: a choice among ``choices``, or a number (no choices)
     from ``low`` to ``high``."""
 
-    name: str  # the field of the game's options model, or TURN_CLOCK_OPTION
+    name: str  # the field of the game's options model, or one of TABLE_OPTIONS
     choices: tuple[Any, ...] = ()
     low: int = 0
     high: int = 0
@@ -66,8 +69,17 @@ def model_options(game: str) -> list[OptionSpec]:
 
 
 def option_specs(game: str) -> list[OptionSpec]:
-    """The panel's options: the game's, then the turn clock."""
-    return [*model_options(game), OptionSpec(TURN_CLOCK_OPTION, (), 0, MAX_TURN_MINUTES)]
+    """The panel's options: the game's, then the turn clock and the hints."""
+    return [
+        *model_options(game),
+        OptionSpec(TURN_CLOCK_OPTION, (), 0, MAX_TURN_MINUTES),
+        OptionSpec(HINTS_OPTION, (True, False)),
+    ]
+
+
+def table_value(record: SessionRecord, name: str) -> Any:
+    """A table option's value (one of TABLE_OPTIONS), as its record keeps it."""
+    return record.clock.turn_minutes if name == TURN_CLOCK_OPTION else record.hints
 
 
 def default(game: str, name: str) -> Any:
@@ -81,7 +93,7 @@ def choice_token(value: Any) -> str:
 
 
 def option_key(game: str, name: str) -> str:
-    return f"lobby.option.{TURN_CLOCK_OPTION}" if name == TURN_CLOCK_OPTION else f"{game}.option.{name}"
+    return f"lobby.option.{name}" if name in TABLE_OPTIONS else f"{game}.option.{name}"
 
 
 def option_name(game: str, name: str, lang: Language) -> str:

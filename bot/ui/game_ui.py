@@ -12,9 +12,9 @@ from bot.sessions.commit import BY, TURN
 from bot.storage import SessionRecord
 from bot.turn_clock import played_by_computer
 from bot.tutorials import Lesson
-from bot.ui.components import Prompt
+from bot.ui.components import ASK, MORE, GameButton, GameSelect, Prompt
 from bot.ui.game_options import Option, model_options, options_line
-from games.core import registry
+from games.core import Action, registry
 
 PICTURE = "board.png"  # the board picture's file name, for ``attachment://`` in embeds
 ALT_SIZE = 1024  # the characters of a file's description
@@ -179,6 +179,26 @@ class GameUI(ABC, Generic[S]):
         (what it answered is over)."""
         return None
 
+    def action_words(self, record: SessionRecord, state: S, seat: int, action: Action, lang: Language) -> str:
+        """A move in words as ``seat``'s own controls name it (the 💡 Hint's answer): the label of
+        the button or the menu choice that plays it, in the seat's private view, on the board, or in
+        a private menu one of their buttons opens (``more``); a game whose labels say too little
+        alone (a bare cell name) words its moves itself."""
+        token = action.token()
+        private = self.private(record, state, seat, lang)
+        messages = [*([private] if private else []), *self.board(record, state, lang)]
+        found = _control_words(messages, token)
+        menus = [
+            item.token.removeprefix(MORE)
+            for message in messages
+            for item in (message.view.children if message.view else ())
+            if isinstance(item, GameButton) and item.token.startswith(MORE)
+        ]
+        for name in menus:
+            if found is None and (menu := self.more(record, state, seat, name, lang)) is not None:
+                found = _control_words([menu], token)
+        return found or token
+
     def whisper(
         self, record: SessionRecord, state: S, seat: int, events: list[dict[str, Any]], lang: Language
     ) -> str | None:
@@ -200,6 +220,22 @@ class GameUI(ABC, Generic[S]):
         start of a sentence."""
         text = t(lang, f"{self.game}.the_game")
         return text[:1].upper() + text[1:]
+
+
+def _control_words(messages: list[BoardMessage], token: str) -> str | None:
+    """The words of the control among ``messages`` that plays ``token``: a button's emoji and
+    label, or a menu choice's label and description."""
+    for message in messages:
+        for item in message.view.children if message.view else ():
+            if isinstance(item, GameButton) and item.token in (token, ASK + token):
+                button = item.item
+                emoji = str(button.emoji) if button.emoji and button.emoji.is_unicode_emoji() else ""
+                return " ".join(filter(None, [emoji, button.label]))
+            if isinstance(item, GameSelect):
+                for option in item.item.options:
+                    if option.value == token:
+                        return f"{option.label} ({option.description})" if option.description else option.label
+    return None
 
 
 FIELD_SIZE = 1024  # the characters an embed field holds

@@ -68,7 +68,7 @@ def _coloured(embed: discord.Embed) -> discord.Embed:
 
 def restrict(message: BoardMessage, allowed: frozenset[str]) -> BoardMessage:
     """Only the game controls of ``allowed`` stay enabled (and stand out); the reading buttons
-    (Rules, History, Describe, a private view's button) and the rest are left as they are."""
+    (Rules, History, Describe, a private view's button), 💡 Hint and the rest are left as they are."""
     if message.view is None:
         return message
     for item in message.view.children:

@@ -12,6 +12,7 @@ from bot.errors import StaleBoard, UserError
 from bot.i18n import Language, t
 from bot.storage import GuildSettings, SessionRecord, TableClock
 from bot.ui.components import NumberBox, Prompt
+from bot.ui.game_options import HINTS_OPTION
 from bot.ui.game_ui import seat_mention
 from bot.ui.lobby_message import (
     TURN_CLOCK_OPTION,
@@ -56,9 +57,15 @@ class Lobby(Publishing):
         return server
 
     async def open_lobby(
-        self, interaction: discord.Interaction, game: str, options: dict[str, Any], turn_minutes: int | None = None
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: dict[str, Any],
+        turn_minutes: int | None = None,
+        hints: bool = True,
     ) -> None:
-        """A new table; ``turn_minutes`` overrides the server's turn clock (0: none)."""
+        """A new table; ``turn_minutes`` overrides the server's turn clock (0: none); ``hints``: the
+        players get the 💡 Hint control."""
         reply = self.reply_to(interaction)
         if (server := await self.may_open_here(interaction, game, reply)) is None:
             return
@@ -79,6 +86,7 @@ class Lobby(Publishing):
             options,
             secrets.randbits(62),
             clock,
+            hints,
         )
         lang = await self.table_language(record)
         async with self.handling(reply, record.id):
@@ -224,6 +232,8 @@ class Lobby(Publishing):
                 return await self._stale_panel(reply, record)
             if name == TURN_CLOCK_OPTION:
                 record = await self.service.lobby_options(session_id, user_id, version, turn_minutes=chosen)
+            elif name == HINTS_OPTION:
+                record = await self.service.lobby_options(session_id, user_id, version, hints=chosen)
             else:
                 record = await self.service.lobby_options(session_id, user_id, version, {name: chosen})
             await reply.edit(**options_panel(record, reply.lang).fields())

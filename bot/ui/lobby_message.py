@@ -12,12 +12,14 @@ from bot.storage import SessionRecord
 from bot.ui import rating_text
 from bot.ui.components import LobbyButton, LobbyMenu, OptionButton, OptionMenu, RulesButton
 from bot.ui.game_options import (
+    TABLE_OPTIONS,
     TURN_CLOCK_OPTION,
     OptionSpec,
     choice_token,
     option_key,
     option_name,
     option_specs,
+    table_value,
     value_text,
 )
 from bot.ui.game_ui import BoardMessage, GameUI, seat_name
@@ -44,7 +46,8 @@ def lobby_message(record: SessionRecord, ui: GameUI, lang: Language, ratings: Se
     seats = t(lang, "lobby.players", count=len(record.seats), low=engine.min_players, high=engine.max_players)
     embed.add_field(name=t(lang, "lobby.player") if solitaire else seats, value=players or "—", inline=False)
     clock = t(lang, "lobby.clock", time=clock_text(record.clock.turn_minutes, lang))
-    shown = "\n".join([ui.describe_options(record.options, lang), clock, *ui.seat_notes(record, lang)])
+    hints = t(lang, f"lobby.hints.{choice_token(record.hints)}")
+    shown = "\n".join([ui.describe_options(record.options, lang), clock, hints, *ui.seat_notes(record, lang)])
     embed.add_field(name=t(lang, "lobby.options"), value=shown[:1024], inline=False)
     if ratings is not None:
         embed.set_footer(text=t(lang, "rating.lobby_note", games=counted(lang, "rating.games", PROVISIONAL_GAMES)))
@@ -121,7 +124,7 @@ def rules_button(game: str, lang: Language, row: int | None = None) -> RulesButt
 # -- the host's options panel --------------------------------------------------------
 def _about(game: str, name: str, lang: Language) -> str | None:
     """What the start command says of an option, if it has it under the option's own name."""
-    key = f"cmd.start.{TURN_CLOCK_OPTION}.desc" if name == TURN_CLOCK_OPTION else f"cmd.{game}.{name}.desc"
+    key = f"cmd.start.{name}.desc" if name in TABLE_OPTIONS else f"cmd.{game}.{name}.desc"
     return t(lang, key) if catalog().has(lang, key) else None
 
 
@@ -148,7 +151,7 @@ def number_prompt(game: str, spec: OptionSpec, lang: Language) -> tuple[str, str
 def current_values(record: SessionRecord) -> dict[str, Any]:
     options = registry.get(record.game).make_options(record.options)
     return {
-        spec.name: record.clock.turn_minutes if spec.name == TURN_CLOCK_OPTION else getattr(options, spec.name)
+        spec.name: table_value(record, spec.name) if spec.name in TABLE_OPTIONS else getattr(options, spec.name)
         for spec in option_specs(record.game)
     }
 

@@ -18,7 +18,7 @@ from bot.storage import SessionRecord
 from bot.turn_clock import held_back, seen_acting
 from bot.ui import rating_text
 from bot.ui.clock_notices import ClockNotices
-from bot.ui.components import LobbyButton, ReadButton, ReplayButton
+from bot.ui.components import HintButton, LobbyButton, ReadButton, ReplayButton
 from bot.ui.game_ui import BoardMessage, GameUI, alt_text, seat_mention, seat_name
 from bot.ui.guide import closing, guided, restricted
 from bot.ui.lobby_message import lobby_edit, rules_button
@@ -198,6 +198,9 @@ class Publishing(LobbyRatings, TurnPings, ClockNotices, ThreadArchive, PrivateVi
             view = messages[-1].view
             if view is not None:
                 for item in self._reading_buttons(record, lang, row=4):
+                    hint = next((i for i in view.children if isinstance(i, HintButton) and i.row == 4), None)
+                    if len([i for i in view.children if i.row == 4]) == 5 and hint is not None:
+                        view.remove_item(hint)  # a full last row: reading comes before the Hint
                     try:
                         view.add_item(item)
                     except ValueError:  # its last row is full

@@ -14,6 +14,7 @@ from bot.ui.game_ui import (
     BoardMessage,
     seat_name,
 )
+from bot.ui.hints import add_hint
 from bot.ui.table_core import jump_url
 from cogs.fireship.names import (
     COLOUR,
@@ -137,7 +138,7 @@ class PrivateView:
                 if isinstance(action, Play):
                     controls.add_item(button(action, card_text(action.card, lang), discord.ButtonStyle.danger, 0))
             controls.add_item(button(Accept(), t(lang, "fireship.button.let_pass"), discord.ButtonStyle.secondary, 0))
-            return BoardMessage(embed=embed, view=controls)
+            return BoardMessage(embed=embed, view=controls)  # a secret window's question: its two answers only
         status = self._status(record, state, seat, lang)
         plays = [a for a in legal if isinstance(a, Play)]
         targeted: dict[tuple[str, bool], list[Play]] = {}
@@ -193,6 +194,7 @@ class PrivateView:
                     row=row,
                 )
             )
+        add_hint(controls, record, lang)
         return BoardMessage(content=status, embed=embed, view=controls)
 
     def confirmation(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> BoardMessage:

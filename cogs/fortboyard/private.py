@@ -10,6 +10,7 @@ from bot.ui.components import Prompt
 from bot.ui.game_ui import (
     BoardMessage,
 )
+from bot.ui.hints import add_hint
 from cogs.fortboyard.names import COLOUR, SIGN_EMOJI, grid_label
 from games.fortboyard import ENGINE
 from games.fortboyard.deck import TYPED
@@ -85,4 +86,6 @@ class PrivateView:
             embed.add_field(
                 name=t(lang, "fortboyard.category.duel"), value=t(lang, "fortboyard.private.sign", sign=sign)
             )
-        return BoardMessage(embed=embed, view=None)
+        controls = discord.ui.View(timeout=None)
+        add_hint(controls, record, lang)
+        return BoardMessage(embed=embed, view=controls if controls.children else None)

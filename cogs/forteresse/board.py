@@ -30,8 +30,8 @@ from bot.ui.game_ui import (
     seat_mention,
     seat_name,
 )
+from bot.ui.hints import add_hint
 from cogs.forteresse.describe import DescribesTable
-from cogs.forteresse.hint import HintButton
 from cogs.forteresse.names import (
     COLOUR,
     GAME,
@@ -129,8 +129,7 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI[ForteresseStat
                 GAME, record.id, record.version, token, label=label, emoji="🃏", style=discord.ButtonStyle.secondary
             )
         )
-        label = t(lang, "forteresse.button.hint")
-        controls.add_item(HintButton(record.id, label=label, emoji="💡", style=discord.ButtonStyle.secondary))
+        add_hint(controls, record, lang)
         return [BoardMessage(embed=embed, view=controls)]
 
     def _status(self, record: SessionRecord, view: ForteresseView, lang: Language, public: bool) -> str:

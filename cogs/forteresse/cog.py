@@ -2,24 +2,15 @@
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.i18n import command_text as text
 from bot.ui.game_cog import GameCog, start_command
 from cogs.forteresse.board import ForteresseUI
-from cogs.forteresse.hint import HintButton
 
 
 class ForteresseCog(GameCog, group_name=text("cmd.forteresse.name"), group_description=text("cmd.forteresse.desc")):
     ui = ForteresseUI()
     start = start_command(ui)  # a solitaire: the table opens and the game starts at once
-
-    def __init__(self, bot: commands.Bot) -> None:
-        super().__init__(bot)
-        bot.add_dynamic_items(HintButton)  # the board's Hint button (cogs/forteresse/hint.py)
-
-    async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(HintButton)
 
     @app_commands.command(name=text("cmd.forteresse.hand.name"), description=text("cmd.forteresse.hand.desc"))
     async def hand(self, interaction: discord.Interaction) -> None:

@@ -5,7 +5,7 @@ Only legal choices are offered. Tokens name hand cards by index; the Key taken a
 dies is named (``pk.pAH``), but only as a menu value in that ephemeral message. The board's
 Discards button answers here too, privately, with both piles whole (``more-discards``)."""
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -25,6 +25,7 @@ from cogs.forteresse.names import (
     cards_text,
     clip,
 )
+from games.core import Action
 from games.forteresse import ENGINE
 from games.forteresse.cards import is_lieu, value
 from games.forteresse.models import (
@@ -166,8 +167,14 @@ class PrivateView:
                 return "forteresse.button.pass.undefended", "secondary", {"count": len(undefended), "owed": owed}
         return f"forteresse.button.pass.{kind}", "secondary", {}
 
-    def action_words(self, view: ForteresseView, action: ForteresseAction, lang: Language) -> str:
-        """A move in words, as its control in the private view names it (the Hint's answer)."""
+    def action_words(
+        self, record: SessionRecord, state: ForteresseState, seat: int, action: Action, lang: Language
+    ) -> str:
+        """A move in words, as its control in the private view names it (the 💡 Hint's answer)."""
+        return self.move_words(ENGINE.view(state, seat), cast(ForteresseAction, action), lang)
+
+    def move_words(self, view: ForteresseView, action: ForteresseAction, lang: Language) -> str:
+        """``action_words`` from the player's view: a choice's label and what it changes."""
         if isinstance(action, Mulligan):
             return t(lang, "forteresse.button.mulligan" if action.take else "forteresse.button.keep")
         if isinstance(action, Pass):

@@ -26,12 +26,14 @@ from bot.ui.game_ui import (
     seat_mention,
     seat_name,
 )
+from bot.ui.hints import add_hint
 from cogs.fortissimo.names import card_text
 from cogs.fortissimo.narration import Narration
 from cogs.fortissimo.tutorial import LESSONS
+from games.core import Action
 from games.fortissimo import ENGINE
 from games.fortissimo.cards import COLUMNS, ROWS, label
-from games.fortissimo.models import Fire, FortissimoState, FortissimoView, Insert, PutBack, Take
+from games.fortissimo.models import Fire, Flip, FortissimoState, FortissimoView, Insert, PutBack, Take
 
 GAME = ENGINE.name
 FIRST_MESSAGE_ROWS = 5
@@ -78,6 +80,7 @@ class FortissimoUI(Narration, GameUI[FortissimoState]):
         for item in self._controls(record, view, legal, lang):
             item.row = COLUMNS - FIRST_MESSAGE_ROWS
             second.add_item(item)
+        add_hint(second, record, lang, row=COLUMNS - FIRST_MESSAGE_ROWS)  # none beside the Cannon's menu
         # The second message holds the controls: the instruction they answer stands right above them.
         if record.status != "active":
             above = closed_early(record, lang) or t(lang, "fortissimo.board.closed")
@@ -106,6 +109,19 @@ class FortissimoUI(Narration, GameUI[FortissimoState]):
         if view.open_grid:
             return t(lang, "fortissimo.prompt.open", player=who)
         return t(lang, "fortissimo.prompt.flip", player=who)
+
+    def action_words(
+        self, record: SessionRecord, state: FortissimoState, seat: int, action: Action, lang: Language
+    ) -> str:
+        """A grid button says only its slot or card: a flip names the slot it turns, a card taken
+        from the open grid (or inserted by the Wizard) its number and slot; else the control's words."""
+        view = ENGINE.view(state, seat)
+        if isinstance(action, Flip):
+            return t(lang, "fortissimo.hint.flip", slot=label(action.slot))
+        if isinstance(action, Take | Insert) and action.slot is not None:
+            key = "fortissimo.hint.take" if isinstance(action, Take) else "fortissimo.hint.insert"
+            return t(lang, key, card=view.slots[action.slot], slot=label(action.slot))
+        return super().action_words(record, state, seat, action, lang)
 
     def _player_title(self, record: SessionRecord, view: FortissimoView, seat: int, lang: Language) -> str:
         marker = "▶ " if seat == view.current and record.status == "active" else ""

@@ -8,6 +8,7 @@ from bot.sessions import ANY_VERSION
 from bot.storage import SessionRecord
 from bot.ui.components import GameButton
 from bot.ui.game_ui import BoardMessage, seat_name
+from bot.ui.hints import add_hint
 from cogs.labyrinthe.names import COLOUR, GAME, SIGN_EMOJI, treasure_name
 from games.labyrinthe import ENGINE
 from games.labyrinthe.engine import TREASURES_TO_WIN
@@ -49,4 +50,5 @@ class PrivateView:
                 chosen = f"{SIGN_EMOJI[duel.my_choice]} {t(lang, f'labyrinthe.sign.{duel.my_choice}')}"
                 text = t(lang, "labyrinthe.private.chosen", sign=chosen, player=seat_name(record, other, lang))
             embed.add_field(name=t(lang, "labyrinthe.private.duel"), value=text, inline=False)
+        add_hint(controls, record, lang)
         return BoardMessage(embed=embed, view=controls)

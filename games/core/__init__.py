@@ -11,16 +11,20 @@ from games.core.errors import (
 )
 from games.core.events import Event, Outcome
 from games.core.rng import Rng
+from games.core.search import WITHHELD, Analysis, Grounds
 
 __all__ = [
     "LEVELS",
+    "WITHHELD",
     "Action",
     "AlreadyChosen",
+    "Analysis",
     "Budget",
     "Engine",
     "Event",
     "GameOver",
     "GameState",
+    "Grounds",
     "IllegalAction",
     "Level",
     "MalformedAction",

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 from games.core.errors import AlreadyChosen, GameOver, IllegalAction, MalformedAction, NotYourTurn, RuleError
 from games.core.events import Event, Outcome
 from games.core.rng import Rng
-from games.core.search import search
+from games.core.search import Analysis, analyse
 
 
 class GameState(BaseModel):
@@ -155,10 +155,18 @@ class Engine(ABC, Generic[S, A]):
 
     # -- what the strong computer player's search needs (games/core/search.py) --------
     def strong_choice(self, view: BaseModel, legal: list[A], rng: Rng, budget: Budget) -> A:
-        """The search's pick; a game that cannot sample its hidden parts plays ``normal``."""
+        """The strong level's move: ``strong_analysis``'s."""
+        return cast(A, self.strong_analysis(view, legal, rng, budget).move)
+
+    def strong_analysis(self, view: BaseModel, legal: list[A], rng: Rng, budget: Budget) -> Analysis:
+        """The strong level's move and its grounds (a player's hint tells both): the search's pick,
+        with how often it won in the samples; a game that cannot sample its hidden parts plays
+        ``normal``. A game with a search of its own overrides this, never ``strong_choice``."""
+        if len(legal) == 1:
+            return Analysis(legal[0], "only")
         if self.determinize(view, Rng.from_seed(0)) is None:
-            return self.choose(view, legal, rng)
-        return search(self, view, legal, rng, budget.iterations, budget.stop)
+            return Analysis(self.choose(view, legal, rng), "rule")
+        return analyse(self, view, legal, rng, budget.iterations, budget.stop)
 
     def determinize(self, view: BaseModel, rng: Rng) -> S | None:
         """A whole state consistent with ``view``: what it hides (other hands, face-down cards,

@@ -12,13 +12,39 @@ serves games of two to six players.
 
 Budget: ``iterations``, and ``stop`` (a callable the caller checks against its own clock;
 games have none). Same seed, same budget in iterations: same decision.
+
+``analyse`` gives the decision with its grounds (``Analysis``: how often the move won in the
+search's samples, against the next most visited move), for a player's hint; ``search`` is its move.
 """
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, NamedTuple
 
 from games.core.rng import Rng
+
+# How the strong level came to its move, for a hint: it searched; the move is the only legal one;
+# the only one worth weighing; drawn at random (nothing to read from the other side); played by a
+# rule of thumb, without a search; one of several alike moves (cards nobody has seen: any will do);
+# or a move a person cannot be told: a trial's attempt (a computer
+# wins it at a rate), or a word the computer reads from cards the player does not see.
+Grounds = Literal["searched", "only", "forced", "alike", "random", "rule", "trial", "secret"]
+WITHHELD: frozenset[Grounds] = frozenset({"trial", "secret"})  # a hint names no move on these grounds
+
+
+class Analysis(NamedTuple):
+    """The strong level's decision and its grounds. From a search, ``score`` is the move's mean
+    reward over the ``games`` played out with it (its share of them won, or their estimate where a
+    play-out is cut short), ``runner_up`` and ``runner_up_games`` the same for the move the search
+    weighed most after it (None: no other move was tried)."""
+
+    move: Any
+    grounds: Grounds
+    score: float | None = None
+    games: int = 0
+    runner_up: float | None = None
+    runner_up_games: int = 0
+
 
 EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
 PLAYOUT_STEPS = 40  # random moves after the tree before a play-out is scored
@@ -59,8 +85,16 @@ def search(
     engine: Any, view: Any, legal: list[Any], rng: Rng, iterations: int, stop: Callable[[], bool] | None = None
 ) -> Any:
     """The most visited of ``legal`` after the budget; ``legal[0]`` when nothing could be sampled."""
+    return analyse(engine, view, legal, rng, iterations, stop).move
+
+
+def analyse(
+    engine: Any, view: Any, legal: list[Any], rng: Rng, iterations: int, stop: Callable[[], bool] | None = None
+) -> Analysis:
+    """``search``'s decision with its grounds: the mean reward of the chosen move and of the next
+    most visited one."""
     if len(legal) == 1:
-        return legal[0]
+        return Analysis(legal[0], "only")
     root = Node()
     by_token = {action.token(): action for action in legal}
     for done in range(iterations):
@@ -70,8 +104,14 @@ def search(
         if state is None:
             break
         _iterate(engine, root, state, rng)
-    visited = [(child.visits, token) for token, child in root.children.items() if token in by_token]
-    return by_token[max(visited)[1]] if visited else legal[0]
+    visited = sorted(
+        ((child.visits, token) for token, child in root.children.items() if token in by_token), reverse=True
+    )
+    if not visited:
+        return Analysis(legal[0], "rule")
+    (games, best), *others = [(visits, root.children[token].reward / visits) for visits, token in visited[:2]]
+    second = others[0] if others else (0, None)
+    return Analysis(by_token[visited[0][1]], "searched", best, games, second[1], second[0])
 
 
 def _iterate(engine: Any, root: Node, state: Any, rng: Rng) -> None:

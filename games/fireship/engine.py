@@ -26,6 +26,7 @@ from pydantic import BaseModel
 
 from games.core import (
     LEVELS,
+    Analysis,
     Budget,
     Engine,
     Event,
@@ -657,9 +658,9 @@ class FireshipEngine(Engine[FireshipState, FireshipAction]):
         return bots.choose(view, legal, rng, "easy")
 
     # -- the strong level (games/fireship/strong.py) ------------------------------------------
-    def strong_choice(self, view: BaseModel, legal: list[FireshipAction], rng: Rng, budget: Budget) -> FireshipAction:
+    def strong_analysis(self, view: BaseModel, legal: list[FireshipAction], rng: Rng, budget: Budget) -> Analysis:
         assert isinstance(view, FireshipView)
-        return strong.choose(self, view, legal, rng, budget)
+        return strong.analyse(self, view, legal, rng, budget)
 
     def determinize(self, view: BaseModel, rng: Rng) -> FireshipState | None:
         assert isinstance(view, FireshipView)

@@ -27,8 +27,8 @@ import math
 import random
 from typing import Any
 
-from games.core import Budget, Rng
-from games.core.search import search
+from games.core import Analysis, Budget, Rng
+from games.core.search import analyse as tree_search
 from games.fireship import bots, cards
 from games.fireship.board import HOMES, ISLANDS, SPECIAL_CELLS, Cell, around, parse_label, reachable_from
 from games.fireship.cards import IN_ACT
@@ -460,22 +460,22 @@ class TurnSearch:
         return search_actions(self.engine, state, seat)
 
 
-def choose(engine: Any, view: FireshipView, legal: list[FireshipAction], rng: Rng, budget: Budget) -> FireshipAction:
+def analyse(engine: Any, view: FireshipView, legal: list[FireshipAction], rng: Rng, budget: Budget) -> Analysis:
     """Moves by the planner; attacks, special cells and cards by the search when there is a
     choice to weigh; everything else (the roll, answers, losses, the Kraken) as normal plays it."""
     if view.seat is None or len(legal) == 1:
-        return legal[0]
+        return Analysis(legal[0], "only")
     if view.phase in ("move", "steer") and not view.asked:
-        return plan_move(view, legal)
+        return Analysis(plan_move(view, legal), "rule")
     if view.phase == "act" and not view.asked:
         turn = TurnSearch(engine, view, budget.iterations)
         moves = [a for a in act_actions(engine, turn.sampler.draw(Rng.from_seed(0)), view.seat) if a in legal]
         if len(moves) == 1:
-            return moves[0]
+            return Analysis(moves[0], "forced")
         caller = budget.stop
 
         def stop() -> bool:
             return turn.settled() or (caller is not None and caller())
 
-        return search(turn, view, moves, rng, budget.iterations, stop)
-    return bots.choose(view, legal, rng)
+        return tree_search(turn, view, moves, rng, budget.iterations, stop)
+    return Analysis(bots.choose(view, legal, rng), "rule")

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from games.core import (
     LEVELS,
+    Analysis,
     Budget,
     Engine,
     Event,
@@ -26,7 +27,7 @@ from games.core import (
     ReactionWindow,
     Rng,
 )
-from games.core.search import search
+from games.core.search import analyse
 from games.fortboyard import bots, strong, trials
 from games.fortboyard.answers import matches, normalize
 from games.fortboyard.deck import CATEGORIES, Category, Language, deck
@@ -350,15 +351,13 @@ class FortBoyardEngine(Engine[FortBoyardState, FortBoyardAction]):
         return bots.choose(view, legal, rng, "easy")
 
     # -- the strong level's search (games/fortboyard/strong.py) ------------------
-    def strong_choice(
-        self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, budget: Budget
-    ) -> FortBoyardAction:
+    def strong_analysis(self, view: BaseModel, legal: list[FortBoyardAction], rng: Rng, budget: Budget) -> Analysis:
         """A real choice (a stake, a rival, a dive, a passe-partout's cell, a word's level) is
         searched; a trial is attempted, its word proposed, as the strong level plays them."""
         assert isinstance(view, FortBoyardView)
         if view.phase not in strong.SEARCHED or view.seat is None or len(legal) < 2:
-            return bots.choose(view, legal, rng, "strong")
-        return search(strong.Search(self, view, "strong"), view, legal, rng, budget.iterations, budget.stop)
+            return strong.unsearched(view, legal, bots.choose(view, legal, rng, "strong"))
+        return analyse(strong.Search(self, view, "strong"), view, legal, rng, budget.iterations, budget.stop)
 
     def determinize(self, view: BaseModel, rng: Rng) -> FortBoyardState | None:
         assert isinstance(view, FortBoyardView)

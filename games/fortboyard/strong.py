@@ -13,17 +13,19 @@
   the others as normal players. A play-out stops where the turn's outcome is known: the next
   turn, a trial begun (counted at its odds), its own code word's level chosen, round 3; there
   ``forecast.Forecaster`` scores it. Many samples end alike: each forecast is made once.
+- ``unsearched``: the grounds of a move the strong level makes without a search, for a hint.
 """
 
 from functools import cache, lru_cache
 from typing import Any
 
+from games.core import Analysis, Rng
 from games.core import Level as Skill
-from games.core import Rng
 from games.fortboyard import bots
 from games.fortboyard.deck import CATEGORIES, Language, deck
 from games.fortboyard.forecast import Forecaster
 from games.fortboyard.models import (
+    Answer,
     Attempt,
     Fire,
     FortBoyardOptions,
@@ -274,3 +276,20 @@ def _outlook(state: FortBoyardState) -> tuple:
         for p in state.players
     )
     return state.round, state.phase, state.current, trial, players
+
+
+# -- the grounds of a move made without a search (a hint) -------------------------------------
+def unsearched(view: FortBoyardView, legal: list, move: Any) -> Analysis:
+    """Why the strong level plays ``move`` (``bots.choose``'s) without a search: the only move; a
+    trial's attempt (a computer wins it at a rate; a person plays the trial itself); a code word,
+    which the computer reads from the whole box of cards (never told: the player has their clues);
+    a sign, a boat or a shot drawn at random (nothing to read from the other side); else a rule."""
+    if len(legal) == 1:
+        return Analysis(move, "only")
+    if isinstance(move, Attempt):
+        return Analysis(move, "trial")
+    if isinstance(move, Answer):
+        return Analysis(move, "secret")
+    if isinstance(move, Show | Hide | Fire):
+        return Analysis(move, "random")
+    return Analysis(move, "rule")

@@ -12,7 +12,7 @@ House rules: see ``games/forteresse/cards.py`` (``HOUSE_RULES``).
 
 from pydantic import BaseModel
 
-from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Outcome, Rng
+from games.core import LEVELS, Analysis, Budget, Engine, Event, IllegalAction, Outcome, Rng
 from games.forteresse import bots, strong
 from games.forteresse.cards import (
     FORTRESS,
@@ -219,13 +219,11 @@ class ForteresseEngine(Engine[ForteresseState, ForteresseAction]):
         return bots.choose(view, legal, rng, "easy")
 
     # -- the strong level's search (games/forteresse/strong.py) ------------------
-    def strong_choice(
-        self, view: BaseModel, legal: list[ForteresseAction], rng: Rng, budget: Budget
-    ) -> ForteresseAction:
+    def strong_analysis(self, view: BaseModel, legal: list[ForteresseAction], rng: Rng, budget: Budget) -> Analysis:
         """A rollout search: each sensible move played on the same samples of the hidden cards,
         the game finished by the normal player (not games/core's tree search, see strong.py)."""
         assert isinstance(view, ForteresseView)
-        return strong.choose(self, view, legal, rng, budget.iterations, budget.stop)
+        return strong.analyse(self, view, legal, rng, budget.iterations, budget.stop)
 
     def determinize(self, view: BaseModel, rng: Rng) -> ForteresseState | None:
         assert isinstance(view, ForteresseView)

@@ -21,7 +21,7 @@ and read a light view (``fast_view``): that is where the time goes.
 from collections.abc import Callable
 from typing import Any, cast
 
-from games.core import Rng
+from games.core import Analysis, Rng
 from games.forteresse import bots
 from games.forteresse.cards import FORTRESS, PLAYER, category, full_deck, rank_of, suit_of
 from games.forteresse.models import (
@@ -217,28 +217,32 @@ def rollout(engine: Any, state: ForteresseState, rng: Rng, horizon: int) -> floa
     return 1.0 if state.result == "won" else 0.0
 
 
-def choose(
+def analyse(
     engine: Any,
     view: ForteresseView,
     legal: list[ForteresseAction],
     rng: Rng,
     iterations: int,
     stop: Callable[[], bool] | None = None,
-) -> ForteresseAction:
+) -> Analysis:
     """The candidate that wins most play-outs on the same samples, if it wins ``MARGIN`` more than
-    the normal player's move; else that move. ``stop`` (the caller's clock) ends the rounds early."""
+    the normal player's move; else that move. ``stop`` (the caller's clock) ends the rounds early.
+    Its grounds: the share of play-outs the move won, and the best other candidate's."""
+    if len(legal) == 1:
+        return Analysis(legal[0], "only")
     normal = bots.choose(view, legal, rng.model_copy())
-    if view.prompt is None or view.prompt.kind not in SEARCHED or len(legal) < 2:
-        return normal
+    if view.prompt is None or view.prompt.kind not in SEARCHED:
+        return Analysis(normal, "rule")
     first = determinize(view, Rng.from_seed(rng.next_u64()))
     if first is None:
-        return normal
+        return Analysis(normal, "rule")
     moves = candidates(view, legal)
     if len(moves) < 2:
-        return normal
+        return Analysis(normal, "forced")
     totals = [0.0] * len(moves)
     rounds = max(ROUNDS, iterations // len(moves))
     horizon = view.turn + HORIZON
+    played = 0
     for done in range(rounds):
         if stop is not None and done and stop():
             break
@@ -250,5 +254,8 @@ def choose(
             work.rng = Rng.from_seed(seed)
             engine.play_in_place(work, move)
             totals[i] += rollout(engine, work, Rng.from_seed(seed ^ 0x5DEECE66D), horizon)
+        played += 1
     best = max(range(len(moves)), key=lambda i: (totals[i], i == 0))
-    return moves[best] if totals[best] >= totals[0] + MARGIN else moves[0]
+    chosen = best if totals[best] >= totals[0] + MARGIN else 0
+    other = max(totals[i] for i in range(len(moves)) if i != chosen)
+    return Analysis(moves[chosen], "searched", totals[chosen] / played, played, other / played, played)

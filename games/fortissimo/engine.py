@@ -11,8 +11,8 @@ House rules: ``HOUSE_RULES`` below; ``/fortissimo rules`` states each.
 
 from pydantic import BaseModel
 
-from games.core import LEVELS, Budget, Engine, Event, IllegalAction, Outcome, Rng
-from games.core.search import search
+from games.core import LEVELS, Analysis, Budget, Engine, Event, IllegalAction, Outcome, Rng
+from games.core.search import analyse
 from games.fortissimo import bots, strong
 from games.fortissimo.cards import CANNONS, CARDS, MAGICIEN, START, TARGET_LENGTH, TOWERS
 from games.fortissimo.models import (
@@ -247,25 +247,24 @@ class FortissimoEngine(Engine[FortissimoState, FortissimoAction]):
         return bots.choose_easy(view, legal, rng)
 
     # -- the strong level's search (games/fortissimo/strong.py) ------------------
-    def strong_choice(
-        self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, budget: Budget
-    ) -> FortissimoAction:
+    def strong_analysis(self, view: BaseModel, legal: list[FortissimoAction], rng: Rng, budget: Budget) -> Analysis:
         """The search over this turn's moves, each line played out to the end; a move with no
         alternative worth weighing is played at once, and the search stops once the rest of
         the budget could not change its choice."""
         assert isinstance(view, FortissimoView)
-        if view.seat is None:
-            return legal[0]
+        if view.seat is None or len(legal) == 1:
+            return Analysis(legal[0], "only")
         turn = strong.TurnSearch(self, view, budget.iterations)
         moves = self.search_actions(turn.sampler.draw_for_turn(Rng.from_seed(0)), view.seat)
         if len(moves) == 1 and moves[0] in legal:
-            return moves[0]
+            blind = isinstance(moves[0], Flip) and sum(isinstance(move, Flip) for move in legal) > 1
+            return Analysis(moves[0], "alike" if blind else "forced")  # alike: face-down cards nobody has seen
         caller = budget.stop
 
         def stop() -> bool:
             return turn.settled() or (caller is not None and caller())
 
-        return search(turn, view, legal, rng, budget.iterations, stop)
+        return analyse(turn, view, legal, rng, budget.iterations, stop)
 
     def determinize(self, view: BaseModel, rng: Rng) -> FortissimoState | None:
         assert isinstance(view, FortissimoView)

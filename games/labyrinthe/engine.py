@@ -14,8 +14,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel
 
-from games.core import Budget, Engine, Event, IllegalAction, MalformedAction, Outcome, Rng
-from games.core.search import search
+from games.core import Analysis, Budget, Engine, Event, IllegalAction, MalformedAction, Outcome, Rng
+from games.core.search import analyse
 from games.labyrinthe import bots, strong
 from games.labyrinthe.maze import (
     CENTRE,
@@ -320,21 +320,21 @@ class LabyrintheEngine(Engine[LabyrintheState, LabyrintheAction]):
         return bots.choose_easy(view, legal, rng)
 
     # -- the strong level's search (games/labyrinthe/strong.py) ----------------
-    def strong_choice(
-        self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng, budget: Budget
-    ) -> LabyrintheAction:
+    def strong_analysis(self, view: BaseModel, legal: list[LabyrintheAction], rng: Rng, budget: Budget) -> Analysis:
         """The search's pick; a duel sign is drawn evenly (anything else can be read and beaten),
         and a move with no alternative worth weighing is played at once."""
         assert isinstance(view, LabyrintheView)
+        if len(legal) == 1:
+            return Analysis(legal[0], "only")
         if any(isinstance(action, Choose) for action in legal):
-            return rng.choice(legal)
+            return Analysis(rng.choice(legal), "random")
         sample = self.determinize(view, Rng.from_seed(0))
         if sample is None or view.seat is None:
-            return bots.choose(view, legal, rng)
+            return Analysis(bots.choose(view, legal, rng), "rule")
         kept = self.search_actions(sample, view.seat)
         if len(kept) == 1 and kept[0] in legal:
-            return kept[0]
-        return search(_Horizon(self, HORIZON), view, legal, rng, budget.iterations, budget.stop)
+            return Analysis(kept[0], "forced")
+        return analyse(_Horizon(self, HORIZON), view, legal, rng, budget.iterations, budget.stop)
 
     def determinize(self, view: BaseModel, rng: Rng) -> LabyrintheState | None:
         assert isinstance(view, LabyrintheView)

@@ -278,10 +278,12 @@ async def test_the_last_person_to_leave_computers_loses(storage: Storage, comput
 
 NO_WINNER_MIGRATION = 12  # bot/storage/migrations/0012_no_winner.sql
 
-# What the migrations after the ratings' added, taken away again (the newest first)
+# What the migrations after the newest one these tests go back to added (0014, the tables' hints),
+# taken away again; and what those after the ratings' added (the newest first)
+UNDO_AFTER_NEWCOMERS = "ALTER TABLE sessions DROP COLUMN hints;"
 UNDO_LATER_MIGRATIONS = (
-    "ALTER TABLE sessions DROP COLUMN archive_at; ALTER TABLE guild_settings DROP COLUMN archive_hours;"
-    " ALTER TABLE sessions DROP COLUMN tutorial;"
+    f"{UNDO_AFTER_NEWCOMERS} ALTER TABLE sessions DROP COLUMN archive_at;"
+    " ALTER TABLE guild_settings DROP COLUMN archive_hours; ALTER TABLE sessions DROP COLUMN tutorial;"
 )
 
 
@@ -321,6 +323,7 @@ async def test_the_migration_rates_the_games_played_before_it(storage: Storage) 
 
 async def reopen_before(storage: Storage, number: int, sql: str = "") -> Storage:
     """The database as a bot left it before migration ``number`` (``sql`` run first)."""
+    sql = f"{UNDO_AFTER_NEWCOMERS} {sql}"
     if isinstance(storage, SqliteStorage):
         async with storage.db.executescript(f"{sql} PRAGMA user_version = {number - 1};"):
             pass

@@ -17,6 +17,7 @@ from cogs.forteresse import board as forteresse_board
 from cogs.forteresse import names as forteresse_names
 from cogs.forteresse import narration as forteresse_narration
 from cogs.labyrinthe import names as labyrinthe_names
+from games.core import WITHHELD, Grounds
 from games.core.errors import Refusal
 from games.fireship import cards as fireship_cards
 from games.fireship import engine as fireship_engine
@@ -67,7 +68,7 @@ NAMESPACES = (
     "cancel", "cmd", "common", "error", "games", "help", "history", "leaderboard", "lobby", "quit", "replay", "seat", "settings",
     "stats", "status", "table", "fortissimo", "clock", "time", "resume", "notifications", "forteresse",
     "labyrinthe", "fireship", "fortboyard", "rematch", "permission", "describe", "level", "recent", "rating",
-    "tutorial",
+    "tutorial", "hint",
 )  # fmt: skip
 KEY_SHAPE = re.compile(r"[a-z_]+(\.[a-z_0-9]+)+")
 CALLS = re.compile(r'\b(?:t\(\w+, |text\(|command_text\()"([^"]+)"')
@@ -225,6 +226,16 @@ def fireship_keys() -> list[str]:
     )
 
 
+def hint_keys() -> list[str]:
+    """The 💡 Hint's reasons (``bot/ui/hints.py``) and the lobby's line about hints."""
+    grounds = typing.get_args(Grounds)
+    return (
+        [f"hint.reason.{g}" for g in grounds if g not in WITHHELD]
+        + [f"hint.withheld.{g}" for g in WITHHELD]
+        + [f"lobby.hints.{v}" for v in ("true", "false")]
+    )
+
+
 def fortboyard_keys() -> list[str]:
     """Every public event of Fort Boyard in each of its ways, and the names the board builds keys from."""
     variants = {
@@ -298,6 +309,7 @@ def fortboyard_keys() -> list[str]:
         labyrinthe_keys(),
         fireship_keys(),
         fortboyard_keys(),
+        hint_keys(),
     ],
     ids=[
         "cards",
@@ -320,6 +332,7 @@ def fortboyard_keys() -> list[str]:
         "labyrinthe",
         "fireship",
         "fortboyard",
+        "hints",
     ],
 )
 def test_keys_built_from_names_exist(keys: list[str]) -> None:

@@ -89,7 +89,7 @@ async def test_start_options_show_in_the_lobby(env) -> None:
     await add_computer(channel, ann, lobby.message, "strong")
     await add_computer(channel, ann, lobby.message, "easy")
     options = next(f.value for f in lobby_now(channel, lobby.message).embeds[0].fields if f.name == "Options")
-    assert options.splitlines()[2:] == [  # each level's own rates, from the 80 % the command set
+    assert options.splitlines()[3:] == [  # each level's own rates, from the 80 % the command set
         "🤖 Au niveau fort, l'ordinateur réussit 100\xa0% de ses épreuves de concentration, 100\xa0% de ses épreuves de force,"
         " 100\xa0% de ses duels et 100\xa0% de ses énigmes.",
         "🤖 Au niveau facile, l'ordinateur réussit 55\xa0% de ses épreuves de concentration, 55\xa0% de ses épreuves de force,"
@@ -106,7 +106,7 @@ async def test_the_computers_rates_follow_their_level_in_english(env) -> None:
     for level in ("normal", "easy", "strong", "easy"):
         await add_computer(channel, ann, lobby.message, level)
     options = next(f.value for f in lobby_now(channel, lobby.message).embeds[0].fields if f.name == "Options")
-    assert options.splitlines()[2:] == [
+    assert options.splitlines()[3:] == [
         "🤖 At the normal level, the computer wins 60% of its concentration trials, 60% of its strength trials, 50% of its duels"
         " and 40% of its riddles.",
         "🤖 At the easy level, the computer wins 35% of its concentration trials, 35% of its strength trials, 25% of its duels"

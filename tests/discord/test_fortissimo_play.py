@@ -73,8 +73,12 @@ async def test_whole_two_player_basic_game_in_french(env) -> None:
     assert [m.id for m in (first, second)] == record.board_message_ids
     grid = [cid for cid in controls_left(second) if cid.startswith("g:")]
     assert len(items(first)) == 25 and len(grid) == 20  # rows 1-5, rows 6-9, no move control yet
-    assert [i.label for i in items(second)][-2:] == ["Règles", "Historique"]
-    assert custom_ids(second)[20:] == ["r:fortissimo", f"h:fortissimo:{record.id}"]  # the latest moves, privately
+    assert [i.label for i in items(second)][-3:] == ["Conseil", "Règles", "Historique"]
+    assert custom_ids(second)[20:] == [  # the strong move, the rules and the latest moves, privately
+        f"hint:fortissimo:{record.id}",
+        "r:fortissimo",
+        f"h:fortissimo:{record.id}",
+    ]
     state = game_state(env, record)
     current = alice if record.seats[state.current].user_id == alice.id else bob
     assert first.embeds[0].description == f"{current.mention}, à vous : retournez une carte de la grille."
@@ -339,8 +343,11 @@ async def test_the_wizard_inserts_a_lower_card(env) -> None:
     record, _ = await open_table(env, channel, players[0], players[1:], variant="advanced")
     thread = play_channel(env, channel, record)
     inserted = []
+    offered: list[list[str]] = []  # the controls' row while the Wizard's Insert is offered
 
     async def watch(driver: Driver) -> None:
+        if (await driver.record()).status == "active" and driver.enabled("m"):
+            offered.append([i.label for i in board_messages(thread, env)[1].components[-1].children])
         if driver.tokens[-1] == "m":
             inserted.append(board_messages(thread, env)[0] if (await driver.record()).status == "active" else None)
 
@@ -348,6 +355,7 @@ async def test_the_wizard_inserts_a_lower_card(env) -> None:
     record = await driver.play_to_end()
     assert record.status == "finished"
     assert "m" in driver.tokens
+    assert offered and all(row[-2:] == ["Rules", "History"] and "Insert" in " ".join(row) for row in offered)
     board = inserted[0]
     match = re.search(
         r"🪄 (ann|ben) (?:flips [A-E][1-9] and )?inserts the \*\*(\d+)\*\* with the Wizard", public_text(board)
@@ -374,5 +382,5 @@ async def test_take_and_put_back_stand_under_the_question_they_answer(env) -> No
     second = board_messages(thread, env)[1]
     card = state.grid[0]
     assert second.content == f"{player.name} flipped **{card}** at A1: take it or put it back face down?"
-    assert [i.label for i in items(second)][-4:] == [f"Take the {card}", "Put back", "Rules", "History"]
+    assert [i.label for i in items(second)][-5:] == [f"Take the {card}", "Put back", "Hint", "Rules", "History"]
     assert not second.mentions  # the question names the player; the turn ping mentions them

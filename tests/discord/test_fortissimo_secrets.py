@@ -27,7 +27,8 @@ from tests.discord.driver import (
     public_text,
 )
 
-READ_BUTTONS = ("l:", "k:", "r:", "h:", "f:")  # the lobby's, the rules', the history's and the replay's carry no card
+# the lobby's, the rules', the history's, the replay's and the Hint's (``hint:<game>:<session>``) carry no card
+READ_BUTTONS = ("l:", "k:", "r:", "h:", "f:", "hint:")
 
 
 async def just_flipped(env, record) -> set[int]:

@@ -45,7 +45,8 @@ async def choose(driver, seat: int, sign: str, shown=None):
     record = await driver.record()
     state = driver.env.bot.service.state(record)
     shown = shown or await driver.open_private(record, seat)
-    assert set(custom_ids(shown)) == {sign_id(record, state, s) for s in ("rock", "paper", "scissors")}
+    signs = {sign_id(record, state, s) for s in ("rock", "paper", "scissors")}
+    assert set(custom_ids(shown)) == signs | {f"hint:labyrinthe:{record.id}"}  # the signs, and 💡 Hint
     actor = driver.actor(record, seat)
     result = await actor.click(shown, custom_id=sign_id(record, state, sign))
     assert (await driver.record()).version > record.version
@@ -65,7 +66,7 @@ async def test_each_choice_stays_private_until_both_have_chosen(env) -> None:
     second = await driver.open_private(record, 0)
     after_alice, _ = await choose(driver, 0, "rock")
     assert "You chose 🪨 Stone" in public_text(after_alice)
-    assert not custom_ids(after_alice)  # no second choice
+    assert custom_ids(after_alice) == [f"hint:labyrinthe:{record.id}"]  # no second choice, only the Hint
     # A second click, in the other view, is told privately that her choice is made; nothing is played.
     version = (await driver.record()).version
     state = env.bot.service.state(record)

@@ -154,7 +154,12 @@ async def test_only_the_guides_move_is_enabled_and_any_other_click_gets_its_inst
     view = await learner.private_view(record, shown)
     step = LESSON.steps[tutorials.step_index(record)]
     assert view.content == private_text(step, "en") and "**Stone**" in (view.content or "")
-    assert {item.label: item.disabled for item in items(view)} == {"Stone": False, "Paper": True, "Scissors": True}
+    assert {item.label: item.disabled for item in items(view)} == {
+        "Stone": False,
+        "Paper": True,
+        "Scissors": True,
+        "Hint": False,  # the Hint is no game control
+    }
     # The guide's public text tells where to choose, not what.
     assert "**Stone**" not in step_text(step, "en")
 

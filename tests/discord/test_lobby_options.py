@@ -78,7 +78,7 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     assert "**Variante** : Règle de base ou version avancée avec points et pouvoirs" in panel.content
     assert "**Temps par tour** : Minutes par tour pour cette partie" in panel.content
     menus = [i for i in items(panel) if isinstance(i, discord.SelectMenu)]
-    assert [m.placeholder for m in menus] == ["Variante", "Plafond des corbeaux", "Premier joueur"]
+    assert [m.placeholder for m in menus] == ["Variante", "Plafond des corbeaux", "Premier joueur", "Conseils"]
     assert not SNAKE_CASE.search(public_text(panel)), public_text(panel)  # words, never the code's names
     opened = await ann.click(panel, custom_id=menu(panel, "turn_clock").custom_id)
     assert opened.modal["components"][0]["components"][0]["label"] == "Temps par tour, en minutes (de 0 à 10080)"
@@ -107,7 +107,7 @@ async def test_the_host_changes_every_kind_of_option_in_french_and_the_game_and_
     assert menu(panel, "turn_clock").label == f"Temps par tour : {clock_text(45, 'fr')}"
     assert options_text(lobby_of(env, channel, record)) == (
         "Variante : version avancée · Plafond des corbeaux : oui · Premier joueur : ordre d'arrivée\n"
-        f"⏰ Temps par tour : {clock_text(45, 'fr')}"
+        f"⏰ Temps par tour : {clock_text(45, 'fr')}\n💡 Conseils : oui"
     )
 
     too_long = await type_number(ann, panel, "turn_clock", "20000")
@@ -207,7 +207,7 @@ async def test_the_panel_keeps_working_after_a_restart(env, db_path) -> None:
     assert after.options == {"rounds": 12} and after.clock.turn_minutes == 0
     assert (
         options_text(lobby_of(env, channel, record))
-        == "12 rounds, then whoever holds the most islands wins\n⏰ Time per turn: no limit"
+        == "12 rounds, then whoever holds the most islands wins\n⏰ Time per turn: no limit\n💡 Hints: on"
     )
     await add_computer(channel, ann, lobby_of(env, channel, record))
     await ann.click(lobby_of(env, channel, record), label=LOBBY_LABELS["en"]["start"])
@@ -233,6 +233,7 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
     assert [m.placeholder for m in items(panel) if isinstance(m, discord.SelectMenu)] == [
         "Card language",
         "Trial cards",
+        "Hints",
     ]
     opened = await ann.click(panel, custom_id=menu(panel, "clock").custom_id)
     assert opened.modal["components"][0]["components"][0]["label"] == "Hourglass, in seconds (10 to 180)"
@@ -252,7 +253,7 @@ async def test_fort_boyard_offers_its_cards_side_and_hourglass_but_not_the_compu
         "clock": 60,
     }
     assert options_text(lobby_of(env, channel, record)) == (
-        "French cards · Trial cards: blue texts · Hourglass: 1 minute\n⏰ Time per turn: 1 day"
+        "French cards · Trial cards: blue texts · Hourglass: 1 minute\n⏰ Time per turn: 1 day\n💡 Hints: on"
     )  # no computer at the table: nothing of a computer's rates
     assert menu(message(env, channel, panel.id), "clock").label == "Hourglass: 1 minute"
 
