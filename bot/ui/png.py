@@ -22,6 +22,12 @@ LEVEL = 1  # ISA-L's levels go from 0 to 3; 3 costs four times 1 for a few perce
 _COLOUR_TYPES = {"RGB": (2, 3), "P": (3, 1)}  # PNG colour type, bytes per pixel
 RGB = tuple[int, int, int]
 BAND = 64 * 1024  # bytes of rows deflated at a time
+# Palettes met lately, by their colours: Pillow keeps on each the nearest colour of every shade it
+# has converted, which costs two thirds of a conversion to find again (a board's next picture
+# often has the same palette). 512 KiB each.
+PALETTES_KEPT = 8
+_PALETTES: dict[bytes, Image.Image] = {}
+_PALETTES_LOCK = threading.Lock()
 
 
 def blend(base: RGB, colour: RGB, amount: float) -> RGB:
@@ -42,9 +48,16 @@ def to_palette(image: Image.Image, flat: tuple[tuple[int, int, int], ...], sampl
             break
         assert isinstance(colour, tuple)  # an RGB image's colours are triples
         kept.setdefault(colour)
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([channel for colour in kept for channel in colour])
-    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+    colours = bytes(channel for colour in kept for channel in colour)
+    with _PALETTES_LOCK:  # Pillow fills a palette's lookup as it converts: one conversion at a time
+        palette = _PALETTES.pop(colours, None)
+        if palette is None:
+            palette = Image.new("P", (1, 1))
+            palette.putpalette(colours)
+        _PALETTES[colours] = palette  # the latest last
+        while len(_PALETTES) > PALETTES_KEPT:
+            del _PALETTES[next(iter(_PALETTES))]
+        return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def _chunk(tag: bytes, data: bytes) -> bytes:
