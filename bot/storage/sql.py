@@ -185,11 +185,11 @@ class SqlStorage:
     ) -> None:
         assignments = ", ".join(f"{c} = ?" for c in COLUMNS)
         async with self._write() as sql:
-            changed = await sql.execute(
-                f"UPDATE sessions SET {assignments} WHERE id = ? AND version = ?",
+            changed = await sql.fetch(  # rows back rather than a count: one trip to SQLite's thread, not two
+                f"UPDATE sessions SET {assignments} WHERE id = ? AND version = ? RETURNING id",
                 [*self._row(record), record.id, expected_version],
             )
-            if changed != 1:
+            if len(changed) != 1:
                 raise VersionConflict(record.id)
             if actions:
                 await sql.executemany(
