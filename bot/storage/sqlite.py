@@ -50,6 +50,9 @@ class _Connection:
             return cursor.rowcount
 
     async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
+        if len(rows) == 1:  # a save's one action: one trip to the connection's thread, not two
+            await self.db.execute_fetchall(query, rows[0])
+            return
         # closed here, on the connection's thread: a cursor left to the garbage collector would
         # be finalized on whichever thread collects it, beside the connection's own work
         # (SQLite then fails another statement with "bad parameter or other API misuse")
