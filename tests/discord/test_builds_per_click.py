@@ -4,20 +4,20 @@ once for the change the click made (the private view is not built again to see w
 from collections import Counter
 from typing import Any
 
-from cogs.forteresse.board import ForteresseUI
 from tests.discord.forteresse_driver import Driver, start
 
 
 async def test_a_click_in_the_private_view_builds_each_message_once(env, monkeypatch) -> None:
+    ui = type(env.bot.tables.uis["forteresse"])  # the class the bot loaded (extensions are imported anew)
     built: Counter[str] = Counter()
     for name in ("board", "picture", "private"):
-        original = getattr(ForteresseUI, name)
+        original = getattr(ui, name)
 
-        def counted(self: ForteresseUI, *args: Any, _name: str = name, _original: Any = original) -> Any:
+        def counted(self: Any, *args: Any, _name: str = name, _original: Any = original) -> Any:
             built[_name] += 1
             return _original(self, *args)
 
-        monkeypatch.setattr(ForteresseUI, name, counted)
+        monkeypatch.setattr(ui, name, counted)
     guild = env.create_guild(preferred_locale="en-US")
     ann = guild.add_member(env.create_user("ann"))
     record, thread, _ = await start(env, guild.create_text_channel("games"), ann)
