@@ -24,9 +24,10 @@ RGB = tuple[int, int, int]
 BAND = 64 * 1024  # bytes of rows deflated at a time
 # Palettes met lately, by their colours: Pillow keeps on each the nearest colour of every shade it
 # has converted, which costs two thirds of a conversion to find again (a board's next picture
-# often has the same palette). 512 KiB each.
+# often has the same palette). 512 KiB each. Pillow fills that lookup as it converts: a palette
+# serves one conversion at a time (its own lock).
 PALETTES_KEPT = 8
-_PALETTES: dict[bytes, Image.Image] = {}
+_PALETTES: dict[bytes, tuple[Image.Image, threading.Lock]] = {}
 _PALETTES_LOCK = threading.Lock()
 
 
@@ -49,14 +50,17 @@ def to_palette(image: Image.Image, flat: tuple[tuple[int, int, int], ...], sampl
         assert isinstance(colour, tuple)  # an RGB image's colours are triples
         kept.setdefault(colour)
     colours = bytes(channel for colour in kept for channel in colour)
-    with _PALETTES_LOCK:  # Pillow fills a palette's lookup as it converts: one conversion at a time
-        palette = _PALETTES.pop(colours, None)
-        if palette is None:
-            palette = Image.new("P", (1, 1))
-            palette.putpalette(colours)
-        _PALETTES[colours] = palette  # the latest last
+    with _PALETTES_LOCK:
+        kept_palette = _PALETTES.pop(colours, None)
+        if kept_palette is None:
+            new = Image.new("P", (1, 1))
+            new.putpalette(colours)
+            kept_palette = new, threading.Lock()
+        _PALETTES[colours] = kept_palette  # the latest last
         while len(_PALETTES) > PALETTES_KEPT:
             del _PALETTES[next(iter(_PALETTES))]
+    palette, converting = kept_palette
+    with converting:
         return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
