@@ -6,7 +6,8 @@ its whole-game test). Counted while the bot works
 (the drivers' own peeks at the table are left out): ``Storage.save`` calls, ``Storage.get_session``
 calls and ``Engine.load`` calls (the state parsed), each per committed change (a save that gives
 the table a new version). Then the bot's CPU per interaction, median, beside a bot whose handler
-only acknowledges (bench/run.py's), and their ratio.
+only acknowledges (bench/run.py's), and their ratio; and, on average per interaction, the whole
+CPU and the board pictures' part of it (drawn and encoded in a thread: ``png.Picture.render``).
 
 Targets: at most 1.3 saves per committed change; CPU per interaction at most 2x the ack-only bot's.
 Run: .venv/bin/python bench/saves.py
@@ -16,6 +17,7 @@ import asyncio
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -30,6 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import bot.ui.lobby
+from bot.ui import png
 
 try:
     import bot.sessions.table as bot_tables
@@ -43,6 +46,21 @@ from games.core import registry
 
 DRIVERS = str(ROOT / "tests")
 SEED = 20_240_601
+PICTURES = {"ms": 0.0}  # the CPU of every picture drawn so far, in milliseconds
+_COUNTING_PICTURES = threading.Lock()
+_render = png.Picture.render
+
+
+def _timed_render(picture: png.Picture, *args: Any) -> bytes:
+    cpu = time.thread_time()
+    try:
+        return _render(picture, *args)
+    finally:
+        with _COUNTING_PICTURES:
+            PICTURES["ms"] += (time.thread_time() - cpu) * 1e3
+
+
+png.Picture.render = _timed_render  # type: ignore[method-assign]  # before the cogs bind it (``PICTURE.render``)
 
 
 def from_the_bot() -> bool:
@@ -61,6 +79,7 @@ class Counting:
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
         self.cpu: list[float] = []
+        self.pictures = 0.0  # the CPU of the pictures drawn, in milliseconds
 
     def watch(self, bot: GameBot) -> None:
         storage = bot.storage
@@ -141,10 +160,12 @@ async def measure(game: str, db: Path) -> Counting:
     verbs = {name: getattr(MemberActor, name) for name in ("click", "select", "submit_modal", "slash")}
     for name, verb in verbs.items():
         setattr(MemberActor, name, counting.timing(verb))
+    pictures = PICTURES["ms"]
     try:
         async with simcord.run(bot) as env:
             counting.watch(env.bot)
             await play(game, env)
+        counting.pictures = PICTURES["ms"] - pictures
     finally:
         for name, verb in verbs.items():
             setattr(MemberActor, name, verb)
@@ -156,16 +177,17 @@ async def measure(game: str, db: Path) -> Counting:
 def main() -> None:
     bot.ui.lobby.secrets = SimpleNamespace(randbits=lambda bits: SEED)  # type: ignore[attr-defined]
     ack = statistics.median(cpu for _, cpu in asyncio.run(time_ack_clicks(200)))
-    print("per committed change: saves, session reads, states parsed; CPU per interaction (ms, median)")
+    print("per committed change: saves, session reads, states parsed; CPU per interaction (ms, median; mean)")
     for game in ("fortissimo", "forteresse", "fortboyard", "fireship", "labyrinthe"):
         with tempfile.TemporaryDirectory() as folder:
             found = asyncio.run(measure(game, Path(folder) / "bench.sqlite3"))
         counts, changes = found.counts, max(found.counts["change"], 1)
-        cpu = statistics.median(found.cpu)
+        cpu, clicks = statistics.median(found.cpu), len(found.cpu)
         print(
             f"  {game:11s} changes={changes:4d}  saves {counts['save'] / changes:4.2f}"
             f"  reads {counts['get_session'] / changes:4.2f}  loads {counts['load'] / changes:5.2f}"
-            f"  | cpu {cpu:5.2f} vs ack-only {ack:4.2f}: {cpu / ack:4.2f}x  ({len(found.cpu)} interactions)"
+            f"  | cpu {cpu:5.2f} vs ack-only {ack:4.2f}: {cpu / ack:4.2f}x  ({clicks} interactions;"
+            f" mean {sum(found.cpu) / clicks:5.2f}, of which pictures {found.pictures / clicks:5.2f})"
         )
     print("  targets: saves <= 1.3 per change; CPU <= 2x the ack-only bot's")
 

@@ -1,6 +1,7 @@
 """Shared fixtures: a bot on a temporary database, run inside SimCord; and the ``slow`` marker,
 given to the tests that ``tests/slow_tests.txt`` names."""
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,6 +12,8 @@ from simcord import interactions as sim_interactions
 
 from bot.app import GameBot
 from bot.config import Settings
+from bot.ui.computer_turns import ComputerTurns
+from bot.ui.timekeeper import Timekeeper
 
 # SimCord sends every interaction with locale en-US; tests choose per user.
 USER_LOCALES: dict[int, str] = {}
@@ -92,5 +95,14 @@ async def simcord_bot(db_path: Path) -> AsyncIterator[GameBot]:
 
 
 @pytest.fixture
-def env(simcord_env: simcord.Env) -> simcord.Env:
+def env(simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch) -> simcord.Env:
+    """SimCord, where the bot's own timers (the timekeeper's naps, the computers' pauses) run on the
+    virtual clock alone: they end when a test's ``advance_time`` reaches them, never on the wall
+    clock while SimCord waits for the bot to settle."""
+
+    async def virtual_sleep(seconds: float) -> None:
+        await simcord_env.external_wait(asyncio.sleep(seconds), reason="a timer of the bot")
+
+    monkeypatch.setattr(Timekeeper, "sleep", staticmethod(virtual_sleep))
+    monkeypatch.setattr(ComputerTurns, "sleep", staticmethod(virtual_sleep))
     return simcord_env

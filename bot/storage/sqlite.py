@@ -42,14 +42,17 @@ class _Connection:
         self.db = db
 
     async def fetch(self, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        async with self.db.execute(query, params) as cursor:
-            return [dict(row) for row in await cursor.fetchall()]
+        # one trip to the connection's thread (a cursor of our own costs two more: fetch, close)
+        return [dict(row) for row in await self.db.execute_fetchall(query, params)]
 
     async def execute(self, query: str, params: Sequence[Any] = ()) -> int:
         async with self.db.execute(query, params) as cursor:
             return cursor.rowcount
 
     async def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> None:
+        if len(rows) == 1:  # a save's one action: one trip to the connection's thread, not two
+            await self.db.execute_fetchall(query, rows[0])
+            return
         # closed here, on the connection's thread: a cursor left to the garbage collector would
         # be finalized on whichever thread collects it, beside the connection's own work
         # (SQLite then fails another statement with "bad parameter or other API misuse")

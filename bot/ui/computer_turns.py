@@ -28,6 +28,8 @@ STEP_SHARE = 0.5  # the pause between two moves of a turn, as a share of the pau
 
 
 class ComputerTurns:
+    sleep = staticmethod(asyncio.sleep)  # how a pause is waited (the tests wait on SimCord's virtual clock)
+
     def __init__(self, tables: Tables, pause: float = 0.0) -> None:
         self.tables = tables
         self.service = tables.service
@@ -75,7 +77,7 @@ class ComputerTurns:
                 if session_id in self._again:  # the table changed while the computers looked at it
                     continue
                 return
-            await asyncio.sleep(max(0.0, due - time.monotonic()))
+            await self.sleep(max(0.0, due - time.monotonic()))
             try:
                 await self._show_step_by_step(session_id, turn)
             except StaleBoard:  # someone acted meanwhile: think again, a pause after that
@@ -89,7 +91,7 @@ class ComputerTurns:
         version = turn.version
         for number, token in enumerate(turn.tokens):
             if number:
-                await asyncio.sleep(self.step_pause)
+                await self.sleep(self.step_pause)
             async with self.service.lock(session_id):
                 record = await self.service.play_turn(session_id, ComputerTurn(version, [token]))
                 await self.tables.after_change(record)

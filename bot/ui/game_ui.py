@@ -1,6 +1,7 @@
 """What each game's cog provides so that the shared tables can show it."""
 
 import io
+import threading
 from abc import ABC, abstractmethod
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -44,12 +45,34 @@ class BoardMessage(NamedTuple):
 S = TypeVar("S")  # the game's state type
 
 
+PUBLIC_VIEWS_KEPT = 8  # the public views of the latest states shown (``GameUI.public_view``)
+
+
 class GameUI(ABC, Generic[S]):
     game: str  # the engine's name
     title_key: str  # catalog key of the game's display name
     has_picture: bool = False  # ``picture`` draws the board
     tells_news: bool = False  # ``news`` may have a message for the thread after a change
     lessons: tuple[Lesson, ...] = ()  # its tutorials (``cogs/<game>/tutorial.py``), the first one first
+
+    def __init__(self) -> None:
+        self._public_views: dict[int, tuple[S, Any]] = {}  # by the state's id: the state, its public view
+        self._public_lock = threading.Lock()  # the picture is drawn on another thread
+
+    def public_view(self, state: S) -> Any:
+        """The engine's ``view(state, None)``, computed once per state: a click's board, picture, words
+        and latest moves show the same state (parsed once per request: one object). Views are read,
+        never changed. The latest few are kept, for tables whose clicks interleave."""
+        with self._public_lock:
+            found = self._public_views.get(id(state))
+            if found is not None and found[0] is state:
+                return found[1]
+        view = registry.get(self.game).view(state, None)
+        with self._public_lock:
+            self._public_views[id(state)] = (state, view)
+            while len(self._public_views) > PUBLIC_VIEWS_KEPT:
+                del self._public_views[next(iter(self._public_views))]
+        return view
 
     @abstractmethod
     def board(self, record: SessionRecord, state: S, lang: Language) -> list[BoardMessage]:

@@ -36,6 +36,7 @@ class Followed:
     menu: str | None  # the game's private menu it shows (``GameUI.more``); None: the player's view
     since: float  # when its interaction came (its token lasts from then)
     shown: str  # what it shows (``showing``): it is edited only when that changes
+    version: int  # the table's version it was built on: one built on the version to show is not built again
 
 
 def showing(message: BoardMessage) -> str:
@@ -99,7 +100,7 @@ class PrivateViews(TableCore):
         too_many = menus[: max(0, len(menus) + (menu is not None) - MENUS_FOLLOWED)]
         let_go = {id(f) for f in superseded + too_many}
         followed = [f for f in followed if id(f) not in let_go]
-        followed.append(Followed(sent, user_id, lang, menu, now, showing(message)))
+        followed.append(Followed(sent, user_id, lang, menu, now, showing(message), record.version))
         self._followed[record.id] = followed
 
     def unfollow(self, record: SessionRecord, message_id: int) -> None:
@@ -116,8 +117,8 @@ class PrivateViews(TableCore):
         kept = []
         for entry in followed:
             seat = record.seat_of(entry.user_id)
-            if seats is not None and seat not in seats:
-                kept.append(entry)
+            if (seats is not None and seat not in seats) or entry.version == record.version:
+                kept.append(entry)  # not asked, or just shown (the private message clicked)
                 continue
             message = self._current(record, entry)
             if message is None:  # a menu whose moment has passed: it says so; a view: let go as it is
@@ -127,7 +128,7 @@ class PrivateViews(TableCore):
                 continue
             if showing(message) != entry.shown and not await self._edit(record, entry, message):
                 continue
-            entry.shown = showing(message)
+            entry.shown, entry.version = showing(message), record.version
             kept.append(entry)
         if kept and record.status == "active":
             self._followed[record.id] = kept + self._followed.get(record.id, [])

@@ -37,6 +37,8 @@ OUTAGE_NAP = 5.0  # while the database cannot be used, look again this often
 
 
 class Timekeeper:
+    sleep = staticmethod(asyncio.sleep)  # how a nap is waited (the tests wait on SimCord's virtual clock)
+
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
         self.service = tables.service
@@ -75,7 +77,7 @@ class Timekeeper:
             longest = SHARED_NAP if self.service.storage.shared else LONGEST_NAP
             delay = min(longest, max(0.0, (upcoming or now + longest) - now))
             self._wake_at = now + delay
-            self._nap = asyncio.ensure_future(asyncio.sleep(delay))
+            self._nap = asyncio.ensure_future(self.sleep(delay))
             try:
                 await self._nap
             except asyncio.CancelledError:

@@ -126,16 +126,16 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
     lessons = LESSONS
 
     def picture(self, record: SessionRecord, state: FireshipState, lang: Language) -> bytes:
-        return render(ENGINE.view(state, None))
+        return render(self.public_view(state))
 
     def image(self, record: SessionRecord, state: FireshipState, lang: Language) -> Image.Image:
-        return draw(ENGINE.view(state, None))
+        return draw(self.public_view(state))
 
     # -- the public board -------------------------------------------------------------
     def board(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[BoardMessage]:
         record = as_seen(record, state)
         state = ENGINE.seen_by(state, None)  # a secret reaction window shows nothing here
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         rounds = view.options.rounds
         title = (
             t(lang, "fireship.board.title", number=record.id, round=min(view.round, rounds), rounds=rounds)
@@ -323,7 +323,7 @@ class FireshipUI(DescribesSea, PrivateView, Narration, GameUI[FireshipState]):
 
     # -- the end and the texts ----------------------------------------------------------
     def result(self, record: SessionRecord, state: FireshipState, lang: Language) -> discord.Embed:
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         outcome = view.outcome
         assert outcome is not None
         winners = format_list([seat_name(record, s, lang) for s in outcome.winners], locale=lang)

@@ -51,10 +51,11 @@ class DescribesSea:
     if TYPE_CHECKING:  # the UI's own
 
         def _prompt(self, record: SessionRecord, view: FireshipView, lang: Language) -> str: ...
+        def public_view(self, state: FireshipState) -> FireshipView: ...
 
     def describe(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
         state = ENGINE.seen_by(state, None)  # a secret reaction window shows nothing here
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         rounds = view.options.rounds
         lines = [self._prompt(record, view, lang).replace("**", "")]
         lines.append(

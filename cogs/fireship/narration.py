@@ -2,7 +2,7 @@
 first (« le tirage le plus grand désigne le joueur N°1 »). An attack names its sides as
 they stood then: a piece may have moved or sunk since."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
@@ -18,7 +18,6 @@ from cogs.fireship.names import (
     piece_words,
     ref_text,
 )
-from games.fireship import ENGINE
 from games.fireship.board import (
     label,
 )
@@ -31,15 +30,19 @@ from games.fireship.models import (
 class Narration:
     """``recent_lines`` and ``narrate`` for the Fireship UI."""
 
+    if TYPE_CHECKING:  # the UI's own
+
+        def public_view(self, state: FireshipState) -> FireshipView: ...
+
     def recent_lines(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         # « le tirage le plus grand désigne le joueur N°1 »: told through the first round
         opening = opening_rolls(view) if view.round == 1 else []
         return [line for event in opening + record.recent if (line := self.narrate(record, view, event, lang))]
 
     def history_lines(self, record: SessionRecord, state: FireshipState, lang: Language) -> list[str]:
         """The whole game: who begins (the first-player rolls), then every move."""
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         events = opening_rolls(view) + record.recent
         return [line for event in events if (line := self.narrate(record, view, event, lang))]
 

@@ -54,6 +54,7 @@ class PrivateView:
     if TYPE_CHECKING:  # the UI's own
 
         def _prompt(self, record: SessionRecord, view: FireshipView, lang: Language) -> str: ...
+        def public_view(self, state: FireshipState) -> FireshipView: ...
 
     def _pending_text(self, record: SessionRecord, view: FireshipView, lang: Language) -> str:
         pending = view.pending
@@ -221,7 +222,7 @@ class PrivateView:
 
     def _status(self, record: SessionRecord, state: FireshipState, seat: int, lang: Language) -> str | None:
         """For the player whose turn it is: what to do next, with a link to the board."""
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         if seat != view.current or view.phase not in ("move", "steer", "act", "pick"):
             return None
         return t(lang, "fireship.private.next", step=self._prompt(record, view, lang), link=jump_url(record))

@@ -33,8 +33,10 @@ class Narration:
 
     def recent_lines(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
         lines = [line for event in record.recent if (line := self.narrate(record, event, lang))]
-        view = ENGINE.view(state, None)
-        return lines or ([self._opening(record, view, lang)] if view.round == 1 else [])
+        if lines:
+            return lines
+        view = ENGINE.view(state, None)  # only for the opening: the view costs more than the lines
+        return [self._opening(record, view, lang)] if view.round == 1 else []
 
     def history_lines(self, record: SessionRecord, state: FortBoyardState, lang: Language) -> list[str]:
         """The whole game: who begins (the die thrown), then every move."""

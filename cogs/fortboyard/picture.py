@@ -49,7 +49,7 @@ text masks. Then the image goes on a palette of 256 colours
 (``png.to_palette``: every flat colour exact, then the most used edge
 shades). It is safe to call from several threads (``asyncio.to_thread``):
 drawing holds a module lock; palette and PNG encoding run outside it. About
-10 ms a picture, 35 KiB (``bench/fortboyard_picture.py``).
+5 ms a picture, 35 KiB (``bench/fortboyard_picture.py``).
 """
 
 from __future__ import annotations

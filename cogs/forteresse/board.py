@@ -46,7 +46,6 @@ from cogs.forteresse.narration import Narration
 from cogs.forteresse.picture import LABEL_KEYS, draw, render
 from cogs.forteresse.private import DISCARDS, PrivateView
 from cogs.forteresse.tutorial import LESSONS
-from games.forteresse import ENGINE
 from games.forteresse.cards import TREASURES_TO_WIN, rank_of, value
 from games.forteresse.models import (
     EnemyView,
@@ -92,13 +91,13 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI[ForteresseStat
     # -- the public board ---------------------------------------------------------
     def picture(self, record: SessionRecord, state: ForteresseState, lang: Language) -> bytes:
         """The table drawn from the public view only (the hand is a count of card backs)."""
-        return render(ENGINE.view(state, None), {key: t(lang, key) for key in LABEL_KEYS})
+        return render(self.public_view(state), {key: t(lang, key) for key in LABEL_KEYS})
 
     def image(self, record: SessionRecord, state: ForteresseState, lang: Language) -> Image.Image:
-        return draw(ENGINE.view(state, None), {key: t(lang, key) for key in LABEL_KEYS})
+        return draw(self.public_view(state), {key: t(lang, key) for key in LABEL_KEYS})
 
     def board(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[BoardMessage]:
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         over = view.result is not None or record.status != "active"
         embed = discord.Embed(
             title=t(lang, "forteresse.board.title", number=record.id),
@@ -275,7 +274,7 @@ class ForteresseUI(DescribesTable, PrivateView, Narration, GameUI[ForteresseStat
 
     # -- result, rules, options ---------------------------------------------------------
     def result(self, record: SessionRecord, state: ForteresseState, lang: Language) -> discord.Embed:
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         result = state.result or "lost"
         reason = state.end_reason or "resigned"
         # The turn in progress counts, except when the deck ran out before it began.

@@ -9,12 +9,12 @@ listed oldest first: the last card named is the one on top.
 """
 
 import re
+from typing import TYPE_CHECKING
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
 from cogs.forteresse.names import ROMAN, cards_text
-from games.forteresse import ENGINE
 from games.forteresse.cards import TREASURES_TO_WIN
 from games.forteresse.models import ForteresseState, ForteresseView
 
@@ -32,8 +32,12 @@ def piles(view: ForteresseView, lang: Language) -> list[tuple[str, str]]:
 class DescribesTable:
     """``describe`` for the Forteresse UI (whose table fields it reuses)."""
 
+    if TYPE_CHECKING:  # the UI's own
+
+        def public_view(self, state: ForteresseState) -> ForteresseView: ...
+
     def describe(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[str]:
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         phase = t(lang, f"forteresse.phase.{view.phase}")
         step = t(lang, f"forteresse.step.{view.step.replace('.', '_')}.name")
         lines = [

@@ -10,13 +10,12 @@ other "a card now hidden". That is decided from the public view alone, so the
 wording tells nothing about the hidden piles.
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Language, t
 from bot.storage import SessionRecord
 from bot.ui.game_ui import seat_name
 from cogs.forteresse.names import SUITS, card_name
-from games.forteresse import ENGINE
 from games.forteresse.cards import TREASURES_TO_WIN
 from games.forteresse.models import EnemyView, ForteresseState, ForteresseView, HeroView
 
@@ -93,12 +92,16 @@ def event_key(event: dict[str, Any]) -> str | None:
 class Narration:
     """``narrate`` and ``recent_lines`` for the Forteresse UI."""
 
+    if TYPE_CHECKING:  # the UI's own
+
+        def public_view(self, state: ForteresseState) -> ForteresseView: ...
+
     def recent_lines(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[str]:
         return [line for _, line in self.told(record, state, lang)]
 
     def told(self, record: SessionRecord, state: ForteresseState, lang: Language) -> list[tuple[bool, str]]:
         """(fresh, line) for each public event of the log, oldest first; fresh: told by the change just made."""
-        shown = on_show(ENGINE.view(state, None))
+        shown = on_show(self.public_view(state))
         fresh = max(0, len(record.recent) - len(record.news))
         lines = []
         for index, event in enumerate(record.recent):

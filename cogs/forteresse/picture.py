@@ -18,8 +18,8 @@ The picture is a pure function of its arguments: the same view and labels
 give the same bytes (the PNG holds IHDR, IDAT and IEND only: no time, no
 text). Caching per state version is the caller's business. It is safe to call
 from several threads (``asyncio.to_thread``): drawing holds a module lock,
-because the FreeType faces and the tile caches are shared; PNG encoding (zlib
-releases the GIL) runs outside it. About 30 ms a picture once the card and
+because the FreeType faces and the tile caches are shared; PNG encoding
+runs outside it. About 8 ms a picture once the card and
 text caches are warm (``bench/forteresse_picture.py``).
 
 Text uses Pillow's built-in font (``ImageFont.load_default``), so no font file

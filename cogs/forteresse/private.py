@@ -63,6 +63,7 @@ class PrivateView:
         def _heroes_field(self, view: ForteresseView, lang: Language) -> tuple[str, str]: ...
         def _enemies_field(self, view: ForteresseView, lang: Language) -> tuple[str, str]: ...
         def _exploration_field(self, view: ForteresseView, lang: Language) -> list[tuple[str, str]]: ...
+        def public_view(self, state: ForteresseState) -> ForteresseView: ...
 
     def private(self, record: SessionRecord, state: ForteresseState, seat: int, lang: Language) -> BoardMessage | None:
         view = ENGINE.view(state, seat)
@@ -263,7 +264,7 @@ class PrivateView:
         """The Discards button's answer: both piles and the cards out of the game, whole, in order."""
         if name != DISCARDS:
             return None
-        view = ENGINE.view(state, None)
+        view = self.public_view(state)
         embed = discord.Embed(
             title=t(lang, "forteresse.discards.title", number=record.id),
             description=t(lang, "forteresse.discards.order"),

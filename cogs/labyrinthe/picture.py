@@ -37,7 +37,7 @@ smooth edges, then put on a palette of 256 colours (every flat colour,
 exact, then the most used edge shades). It is safe to call from several
 threads (``asyncio.to_thread``): drawing holds a module lock because the
 FreeType faces and the caches are shared; halving, palette and PNG encoding
-run outside it. About 25 ms a picture, 45 KiB (``bench/labyrinthe_picture.py``).
+run outside it. About 10 ms a picture, 46 KiB (``bench/labyrinthe_picture.py``).
 """
 
 from __future__ import annotations

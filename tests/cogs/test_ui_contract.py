@@ -134,3 +134,17 @@ def test_every_picture_is_a_plain_png_of_the_public_view(ui: GameUI) -> None:
     expected = [spec.render(view) for view in views]
     with ThreadPoolExecutor(max_workers=3) as pool:
         assert list(pool.map(spec.render, views)) == expected
+
+
+@pytest.mark.parametrize("ui", UIS, ids=[ui.game for ui in UIS])
+def test_the_public_view_is_computed_once_per_state(ui: GameUI) -> None:
+    """``GameUI.public_view``: the engine's public view, the same object for the same state; a state
+    parsed again (another object, the same text) gets its own."""
+    engine = registry.get(ui.game)
+    _, sampled = play_out(ui, seed=4)
+    for state, _, _ in sampled:
+        view = ui.public_view(state)
+        assert view == engine.view(state, None)
+        assert ui.public_view(state) is view
+        again = engine.load(engine.dump(state))
+        assert ui.public_view(again) is not view and ui.public_view(again) == view

@@ -99,9 +99,10 @@ async def computer_plays(env: Env, driver: SeatDriver) -> None:
 @pytest.mark.parametrize("game", ["fireship", "labyrinthe"])
 async def test_a_computers_turn_is_shown_move_by_move_and_stays_on_the_board(env, game: str, lang: Language) -> None:
     driver, watch = await watched_table(env, game, lang)
+    await computer_plays(env, driver)  # a computer that begins plays its first turn
     turns = 0
     longest = 0
-    mine_from = 0  # where the person's turn began among the boards shown
+    mine_from = len(watch.shown)  # where the person's turn began among the boards shown
     for _ in range(400):
         before = await driver.record()
         if before.status != "active" or turns == TURNS:

@@ -1,0 +1,54 @@
+"""The board pictures' PNG writer (bot/ui/png.py): what it writes decodes to the very pixels drawn,
+and a palette met again (its lookup already filled by other pictures) maps every shade as a new one."""
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+from bot.ui import png
+
+FLAT = ((30, 82, 58), (255, 255, 255), (198, 28, 40), (24, 24, 28))
+
+
+def drawing(seed: int, size: tuple[int, int] = (301, 203)) -> Image.Image:
+    """Flat shapes with anti-aliased edges (text and a downscaled disc), as a board is drawn."""
+    rng = random.Random(seed)
+    image = Image.new("RGB", size, FLAT[0])
+    draw = ImageDraw.Draw(image)
+    for _ in range(12):
+        x, y = rng.randrange(size[0]), rng.randrange(size[1])
+        draw.rectangle((x, y, x + rng.randrange(5, 60), y + rng.randrange(5, 40)), fill=rng.choice(FLAT))
+        draw.text((rng.randrange(size[0]), rng.randrange(size[1])), "Fort 1 234", fill=rng.choice(FLAT))
+    disc = Image.new("RGB", (160, 160), FLAT[1])
+    ImageDraw.Draw(disc).ellipse((10, 10, 150, 150), fill=FLAT[2])
+    image.paste(disc.resize((40, 40), Image.Resampling.LANCZOS), (rng.randrange(200), rng.randrange(100)))
+    return image
+
+
+@pytest.mark.parametrize("mode", ["RGB", "P"])
+def test_a_picture_decodes_to_the_pixels_drawn(mode: str) -> None:
+    image = drawing(1, (1500, 90))  # rows wider than a band: one row a band
+    if mode == "P":
+        image = png.to_palette(image, FLAT, 2)
+    written = png.encode(image)
+    assert png.chunks(written) == ([b"IHDR", b"PLTE", b"IDAT", b"IEND"] if mode == "P" else [b"IHDR", b"IDAT", b"IEND"])
+    decoded = Image.open(io.BytesIO(written))
+    assert decoded.mode == mode and decoded.size == image.size
+    assert decoded.tobytes() == image.tobytes()
+    assert png.encode(drawing(1, (1500, 90)).convert(mode) if mode == "RGB" else image) == written
+
+
+def test_a_palette_met_again_maps_the_shades_as_a_new_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """256 flat colours: every picture gets the same palette, its lookup filled by the pictures before."""
+    full = FLAT + tuple((i, 255 - i, i * 7 % 256) for i in range(256 - len(FLAT)))
+    pictures = [drawing(seed) for seed in range(6)]
+    fresh = []
+    for picture in pictures:
+        monkeypatch.setattr(png, "_PALETTES", {})  # nothing cached: a new palette each time
+        fresh.append(png.to_palette(picture, full, 2).tobytes())
+    monkeypatch.setattr(png, "_PALETTES", {})
+    for picture, expected in zip(reversed(pictures), reversed(fresh)):
+        assert png.to_palette(picture, full, 2).tobytes() == expected
+    assert len(png._PALETTES) == 1
