@@ -17,10 +17,16 @@ from bot.ui.table_core import jump_url
 from cogs.fireship.tutorial import LESSON
 from games.fireship import ENGINE
 from tests.conftest import set_locale
-from tests.discord.driver import at_once, bot_messages, items, public_text, session
+from tests.discord.driver import bot_messages, items, public_text, session
 from tests.discord.forteresse_driver import message, private_reply
-from tests.discord.test_fortissimo_refusals import refusal
-from tests.discord.tutorial_driver import board, enabled_controls, guide_text, learn, leave_and_learn_again
+from tests.discord.tutorial_driver import (
+    board,
+    double_click_gets_the_next_instruction,
+    enabled_controls,
+    guide_text,
+    learn,
+    leave_and_learn_again,
+)
 
 OTHER = {"en": "fr", "fr": "en"}
 LOCALES = {"en": "en-US", "fr": "fr"}
@@ -178,11 +184,7 @@ async def test_only_the_guides_move_is_enabled_and_any_other_click_gets_its_inst
 
     # A double click: the second one comes when the guide asks for the next move, and gets its
     # instruction, privately; nothing else changes.
-    first, second = await at_once(
-        env, lambda: ann.click(game, custom_id=roll.custom_id), lambda: ann.click(game, custom_id=roll.custom_id)
-    )
-    assert not first.ephemeral
-    assert refusal(second) == t("en", "tutorial.off_script", instruction=step_text(LESSON.steps[1], "en"))
+    await double_click_gets_the_next_instruction(env, ann, game, roll.custom_id, LESSON.steps[1])
     record = await session(env, record.id)
     assert tutorials.step_index(record) == 1
 

@@ -16,7 +16,9 @@ from bot import tutorials
 from bot.i18n import t
 from bot.storage import SessionRecord
 from bot.ui.components import TYPE
-from tests.discord.driver import items, play_channel, session
+from bot.ui.guide import step_text
+from tests.discord.driver import at_once, items, play_channel, session
+from tests.discord.test_fortissimo_refusals import refusal
 
 GAME_CONTROL = ("g:", "s:")
 INLINE_CODE = re.compile(r"`([^`]+)`")  # a game's buttons and menus (the reading buttons and Leave are not)
@@ -118,6 +120,20 @@ class Learner:
                 return record
             await self.step()
         raise AssertionError("the tutorial did not end")
+
+
+async def double_click_gets_the_next_instruction(
+    env: Env, learner: MemberActor, message: discord.Message, custom_id: str, next_step: tutorials.Step
+) -> str:
+    """Two clicks at once on the guided control: the first plays; the second comes when the guide
+    asks for the next move, and gets that move's instruction, privately. Returns that refusal."""
+    first, second = await at_once(
+        env, lambda: learner.click(message, custom_id=custom_id), lambda: learner.click(message, custom_id=custom_id)
+    )
+    assert not first.ephemeral
+    answer = refusal(second)
+    assert answer == t("en", "tutorial.off_script", instruction=step_text(next_step, "en"))
+    return answer
 
 
 async def leave_and_learn_again(
