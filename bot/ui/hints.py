@@ -94,28 +94,36 @@ def hint_text(ui: Any, record: SessionRecord, state: Any, seat: int, analysis: A
 
 class Hints(TableCore):
     async def hint(self, interaction: discord.Interaction, session_id: int) -> None:
-        """A click on 💡 Hint: the strong level's move for the clicker's decision, privately."""
+        """A click on 💡 Hint: the strong level's move for the clicker's decision, privately. The
+        table's lock is held only to read the position: the search runs after, so a hint never
+        holds up the table's moves."""
         reply = self.reply_to(interaction)
+        asked: tuple[SessionRecord, Any, int, list[Any]] | None = None
         async with self.handling(reply, session_id):
             record = await self.service.get(session_id)
             seat = self.service.check_playing(record, interaction.user.id)  # a player of the table only
             if not hints_on(record):
                 raise UserError("hint.off")
-            engine, state = self.service.engine(record), self.service.state(record)
-            legal = engine.legal_actions(state, seat)
+            state = self.service.state(record)
+            legal = self.service.engine(record).legal_actions(state, seat)
             if not legal:
                 return await reply.send("💡 " + t(reply.lang, "hint.nothing"))
             await reply.wait()  # acknowledged at once: the search takes a moment
-            try:
-                analysis = await self.service.search.analyse(
-                    record.game,
-                    engine.view(state, seat),
-                    legal,
-                    hint_rng(record),
-                    hint_iterations(engine, self.service.search_iterations),
-                    HINT_SECONDS,
-                    table=record.id,
-                )
-            except SearchFailed:
-                return await reply.send("💡 " + t(reply.lang, "hint.busy"))
-            await reply.send("💡 " + hint_text(self.uis[record.game], record, state, seat, analysis, reply.lang))
+            asked = record, state, seat, legal
+        if asked is None:  # refused, or answered already
+            return
+        record, state, seat, legal = asked
+        engine = self.service.engine(record)
+        try:
+            analysis = await self.service.search.analyse(
+                record.game,
+                engine.view(state, seat),
+                legal,
+                hint_rng(record),
+                hint_iterations(engine, self.service.search_iterations),
+                HINT_SECONDS,
+                table=record.id,
+            )
+        except SearchFailed:
+            return await reply.send("💡 " + t(reply.lang, "hint.busy"))
+        await reply.send("💡 " + hint_text(self.uis[record.game], record, state, seat, analysis, reply.lang))
