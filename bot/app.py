@@ -56,10 +56,11 @@ class GameBot(commands.Bot):
         # The bot uses no voice: discord.py's warnings that voice is not supported (no PyNaCl, no
         # davey) would only look like errors at every start.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        # Default intents only: no privileged intent is needed.
+        # The servers, channels and threads only: the bot reads no message (its controls and
+        # commands come as interactions), so Discord sends it no message event to parse.
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=discord.Intents(guilds=True),
             help_command=None,
             **client_options,
         )

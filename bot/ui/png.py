@@ -12,6 +12,7 @@ own on these pictures, for files a little larger (well under Discord's limits:
 import struct
 import threading
 import zlib
+from collections.abc import Sequence
 from typing import Any
 
 from isal import isal_zlib
@@ -29,6 +30,7 @@ BAND = 64 * 1024  # bytes of rows deflated at a time
 PALETTES_KEPT = 8
 _PALETTES: dict[bytes, tuple[Image.Image, threading.Lock]] = {}
 _PALETTES_LOCK = threading.Lock()
+_ON_PALETTE = threading.Lock()
 
 
 def blend(base: RGB, colour: RGB, amount: float) -> RGB:
@@ -61,6 +63,23 @@ def to_palette(image: Image.Image, flat: tuple[tuple[int, int, int], ...], sampl
             del _PALETTES[next(iter(_PALETTES))]
     palette, converting = kept_palette
     with converting:
+        return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def palette_image(colours: Sequence[RGB]) -> Image.Image:
+    """A fixed palette of at most 256 ``colours``, in this order: a picture painted from sprites
+    already on it (``on_palette``) is encoded as it is, with no conversion (``Picture.render``)."""
+    if not 0 < len(colours) <= 256:
+        raise ValueError(f"a palette holds 1 to 256 colours, not {len(colours)}")
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(bytes(channel for colour in colours for channel in colour))
+    return palette
+
+
+def on_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """``image`` (RGB) on ``palette``, each shade to its nearest colour (Pillow's lookup): for
+    sprites put on a game's fixed palette once, then pasted on every picture."""
+    with _ON_PALETTE:  # Pillow fills the palette's lookup as it converts
         return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
@@ -131,7 +150,8 @@ class Picture:
         return view.seat is None
 
     def paint(self, view: Any, *context: Any) -> Image.Image:
-        """The picture of the public ``view`` in RGB (``context``: the words or names it shows)."""
+        """The picture of the public ``view``, in RGB or on a fixed palette (``context``: the words or
+        names it shows)."""
         raise NotImplementedError
 
     def draw(self, view: Any, *context: Any) -> Image.Image:
@@ -143,4 +163,6 @@ class Picture:
     def render(self, view: Any, *context: Any) -> bytes:
         """The picture as PNG bytes: the same view always gives the same bytes."""
         image = self.draw(view, *context)
+        if image.mode == "P":  # painted on the game's fixed palette (``palette_image``)
+            return encode(image)
         return encode(to_palette(image, self.flat_colours, self.sample_every) if self.flat_colours else image)
