@@ -111,7 +111,7 @@ class AckButton(discord.ui.DynamicItem[discord.ui.Button], template=r"ack:(?P<n>
 
 class AckBot(commands.Bot):
     def __init__(self) -> None:
-        super().__init__(command_prefix="!", intents=discord.Intents.default())
+        super().__init__(command_prefix="!", intents=discord.Intents(guilds=True))  # as ours
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(AckButton)
@@ -121,6 +121,54 @@ class AckBot(commands.Bot):
             view = discord.ui.View(timeout=None)
             view.add_item(AckButton(1))
             await interaction.response.send_message("ack", view=view)
+
+        await self.tree.sync()
+
+
+class FloorCell(discord.ui.DynamicItem[discord.ui.Button], template=r"floor:(?P<version>\d+):(?P<n>\d+)"):
+    """A cell of the board-only bot's grid: its custom id carries the board's version, as ours do."""
+
+    def __init__(self, version: int, n: int) -> None:
+        self.version = version
+        button = discord.ui.Button(label=f"A{n}", custom_id=f"floor:{version}:{n}", row=n // 5)
+        super().__init__(button)
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(int(match["version"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        # Redraws Fortissimo's board shape (two messages: 25 and 20 buttons), doing nothing else.
+        version = self.version + 1
+        await interaction.response.edit_message(content=f"board {version}", view=floor_grid(version, 25))
+        other = interaction.client.other_message  # type: ignore[attr-defined]
+        await interaction.channel.get_partial_message(other).edit(  # type: ignore[union-attr]
+            content=f"board {version}", view=floor_grid(version, 20)
+        )
+
+
+def floor_grid(version: int, cells: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for n in range(cells):
+        view.add_item(FloorCell(version, n))
+    return view
+
+
+class BoardOnlyBot(commands.Bot):
+    """The floor under a board click in discord.py: a bot that redraws a board of Fortissimo's
+    shape at each click, without a game, a database or a picture (guilds intent only, as ours)."""
+
+    def __init__(self) -> None:
+        super().__init__(command_prefix="!", intents=discord.Intents(guilds=True))
+        self.other_message = 0
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(FloorCell)
+
+        @self.tree.command(name="board", description="Posts a board of 45 buttons in two messages")
+        async def board(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("board 0", view=floor_grid(0, 25))
+            self.other_message = (await interaction.channel.send("board 0", view=floor_grid(0, 20))).id  # type: ignore[union-attr]
 
         await self.tree.sync()
 
@@ -217,10 +265,25 @@ async def time_ack_clicks(clicks: int) -> list[tuple[float, float]]:
     return samples
 
 
+async def time_board_only_clicks(clicks: int) -> list[tuple[float, float]]:
+    samples: list[tuple[float, float]] = []
+    bot = BoardOnlyBot()
+    async with simcord.run(bot) as env:
+        guild = env.create_guild()
+        channel = guild.create_text_channel("bench")
+        alice = guild.add_member(env.create_user("alice"))
+        await alice.slash(channel, "board")
+        clicked = next(m for m in channel.history() if m.id != bot.other_message)
+        for version in range(clicks):
+            samples.append(await timed(alice.click(clicked, custom_id=f"floor:{version}:3")))
+    return samples
+
+
 def bench_clicks(clicks: int = 300) -> None:
     with tempfile.TemporaryDirectory() as folder:
         ours = asyncio.run(time_clicks(clicks, Path(folder) / "bench.sqlite3"))
     ack = asyncio.run(time_ack_clicks(clicks))
+    floor = asyncio.run(time_board_only_clicks(clicks))
     print("clicks through the simulated Discord (milliseconds)")
     print("  SimCord idles ~50 ms after some replies, so wall time alone flatters a slow bot;")
     print("  CPU time is the handler's own work (all threads).")
@@ -231,6 +294,11 @@ def bench_clicks(clicks: int = 300) -> None:
             f"  {kind:4s} fortissimo turn n={len(ours):4d} median={p50:6.2f} p99={p99:6.2f}"
             f" | ack-only median={a50:6.2f} p99={a99:6.2f} | ratio p99 {p99 / a99:5.2f}x"
         )
+    (f50, f99), (a50, _) = percentiles([s[1] for s in floor]), percentiles([s[1] for s in ack])
+    print(
+        f"  cpu  board-only bot (Fortissimo's 45 buttons redrawn, no game) median={f50:6.2f} p99={f99:6.2f}"
+        f" | {f50 / a50:4.2f}x the ack-only bot"
+    )
     print("  targets: fortissimo p99 < 20 ms; within 5x the ack-only bot")
     with tempfile.TemporaryDirectory() as folder:
         busy = asyncio.run(time_clicks(clicks // 3, Path(folder) / "bench.sqlite3", beside_a_search=True))

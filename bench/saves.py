@@ -6,7 +6,8 @@ its whole-game test). Counted while the bot works
 (the drivers' own peeks at the table are left out): ``Storage.save`` calls, ``Storage.get_session``
 calls and ``Engine.load`` calls (the state parsed), each per committed change (a save that gives
 the table a new version). Then the bot's CPU per interaction, median, beside a bot whose handler
-only acknowledges (bench/run.py's), and their ratio; and, on average per interaction, the whole
+only acknowledges (bench/run.py's), and their ratio (and the floor of a board click in discord.py:
+a bot that only redraws a board of Fortissimo's shape); and, on average per interaction, the whole
 CPU and the board pictures' part of it (drawn and encoded in a thread: ``png.Picture.render``).
 
 Targets: at most 1.3 saves per committed change; CPU per interaction at most 2x the ack-only bot's.
@@ -39,7 +40,7 @@ try:
 except ImportError:  # before issue 33: bot/sessions.py
     bot_tables = None  # type: ignore[assignment]
 from bench import simulated_cpu
-from bench.run import time_ack_clicks
+from bench.run import time_ack_clicks, time_board_only_clicks
 from bot.app import GameBot
 from bot.config import Settings
 from games.core import registry
@@ -177,6 +178,10 @@ async def measure(game: str, db: Path) -> Counting:
 def main() -> None:
     bot.ui.lobby.secrets = SimpleNamespace(randbits=lambda bits: SEED)  # type: ignore[attr-defined]
     ack = statistics.median(cpu for _, cpu in asyncio.run(time_ack_clicks(200)))
+    floor = statistics.median(cpu for _, cpu in asyncio.run(time_board_only_clicks(200)))
+    print(
+        f"ack-only bot {ack:4.2f} ms; board-only bot (45 buttons redrawn, no game) {floor:4.2f} ms: {floor / ack:4.2f}x"
+    )
     print("per committed change: saves, session reads, states parsed; CPU per interaction (ms, median; mean)")
     for game in ("fortissimo", "forteresse", "fortboyard", "fireship", "labyrinthe"):
         with tempfile.TemporaryDirectory() as folder:
