@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
 stamp=.venv/.installed-pyproject-test
 if ! cmp -s pyproject.toml "$stamp"; then
-    # uv installs the same packages as pip would, in 4 s rather than 20 (pip resolves in Python)
+    # uv installs the same packages as pip would, in seconds rather than twenty
     .venv/bin/python -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
     .venv/bin/uv pip install --quiet --python .venv/bin/python -e ".[test]"
     cp pyproject.toml "$stamp"

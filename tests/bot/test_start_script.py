@@ -13,6 +13,9 @@ echo "$(basename "$0") $*" >> "$(dirname "$0")/../../calls.log"
 """
 
 
+UV = "python -m pip install --quiet --disable-pip-version-check uv==0.13.9"  # pip installs uv, uv the rest
+
+
 def project(tmp_path: Path, script: str) -> Path:
     """A copy of the script and pyproject.toml, with a virtual environment whose tools only log."""
     (tmp_path / "scripts").mkdir()
@@ -20,7 +23,7 @@ def project(tmp_path: Path, script: str) -> Path:
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     tools = tmp_path / ".venv" / "bin"
     tools.mkdir(parents=True)
-    for name in ("python", "ruff", "mypy"):
+    for name in ("python", "uv", "ruff", "mypy"):
         (tools / name).write_text(FAKE_TOOL)
         (tools / name).chmod(0o755)
     return tmp_path
@@ -36,23 +39,23 @@ def run(folder: Path, script: str) -> list[str]:
 
 def test_start_installs_once_then_only_when_pyproject_changes(tmp_path: Path) -> None:
     folder = project(tmp_path, "start.sh")
-    install = "python -m pip install --quiet --disable-pip-version-check -e ."
+    install = [UV, "uv pip install --quiet --python .venv/bin/python -e ."]
 
-    assert run(folder, "start.sh") == [install, "python -m bot"]  # the first start installs
+    assert run(folder, "start.sh") == [*install, "python -m bot"]  # the first start installs
     assert run(folder, "start.sh") == ["python -m bot"]  # a restart does not
     with (folder / "pyproject.toml").open("a") as file:
         file.write("\n# a new dependency\n")
-    assert run(folder, "start.sh") == [install, "python -m bot"]  # a changed pyproject.toml installs again
+    assert run(folder, "start.sh") == [*install, "python -m bot"]  # a changed pyproject.toml installs again
 
 
 def test_the_tests_install_everything_once_then_only_when_pyproject_changes(tmp_path: Path) -> None:
     folder = project(tmp_path, "test.sh")
-    install = "python -m pip install --quiet --disable-pip-version-check -e .[test]"
+    install = [UV, "uv pip install --quiet --python .venv/bin/python -e .[test]"]
     pytest = "python -m pytest -n auto --dist worksteal"
     checks = ["ruff check --quiet .", "ruff format --check --quiet .", "mypy", pytest]
 
-    assert run(folder, "test.sh") == [install, *checks]  # a fresh clone installs the test tools too
+    assert run(folder, "test.sh") == [*install, *checks]  # a fresh clone installs the test tools too
     assert run(folder, "test.sh") == checks  # the next run goes straight to the checks
     with (folder / "pyproject.toml").open("a") as file:
         file.write("\n# a new dependency\n")
-    assert run(folder, "test.sh") == [install, *checks]
+    assert run(folder, "test.sh") == [*install, *checks]
