@@ -31,7 +31,8 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from bot.storage.base import DatabaseUnreachable, SessionRecord, Sql, StorageUnavailable
-from bot.storage.sql import MIGRATIONS_TABLE, SqlStorage, migrations, postgres_dialect, refusal
+from bot.storage.migrations import MIGRATIONS_TABLE, migrations, postgres_dialect, refusal
+from bot.storage.sql import SqlStorage
 
 log = logging.getLogger(__name__)
 LOCKS = 0x666F7274  # "fort": the advisory locks' first key; the second is the session id

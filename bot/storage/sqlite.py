@@ -14,7 +14,8 @@ from typing import Any
 import aiosqlite
 
 from bot.storage.base import DatabaseUnreachable, StorageUnavailable
-from bot.storage.sql import SqlStorage, migrations, refusal
+from bot.storage.migrations import migrations, refusal
+from bot.storage.sql import SqlStorage
 
 # A locked file is waited for this long, then the request is answered "try again" (within the
 # 3 seconds Discord gives a click's first answer).

@@ -19,8 +19,8 @@ from bot.sessions import SessionService
 from bot.storage import GameResult, PostgresStorage, Seat, SeatResult, SessionRecord, SqliteStorage, Storage
 from bot.storage import ratings as ratings_tables
 from bot.storage import recompute as recompute_command
+from bot.storage.migrations import migrations
 from bot.storage.ratings import RATINGS_MIGRATION
-from bot.storage.sql import migrations
 from games.core import Level
 from tests.bot import bad_input
 from tests.bot.test_sessions import play_computers, started

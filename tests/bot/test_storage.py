@@ -22,7 +22,8 @@ from bot.storage import (
     UserSettings,
     VersionConflict,
 )
-from bot.storage.sql import TABLES, migrations
+from bot.storage.migrations import migrations
+from bot.storage.sql import TABLES
 
 GUILD = 1_234_567_890_123_456_789  # Discord ids need 64 bits
 NOW = 1_750_000_000.123456  # times keep their microseconds
