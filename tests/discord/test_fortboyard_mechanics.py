@@ -41,7 +41,9 @@ async def stage(env, driver, thread, category: str, sample: dict):
     state.trial = trials.begin(category, "staged", trial, players, "key", 0, state.rng)
     record.state = ENGINE.dump(state)
     turn_clock.schedule(record, ENGINE, None, state, service.clock())
-    record = await service.update(record)
+    record.version += 1  # a new state is a new version, as in play (the board's picture is kept by version)
+    await service.storage.save(record, record.version - 1)
+    record = await service.update(record)  # the clock's next wake-up, as a change's save sets it
     await env.bot.tables.publish(record, fresh=True)
     return await driver.record()
 
