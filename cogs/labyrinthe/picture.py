@@ -41,9 +41,9 @@ castle for its rotation plus pastes; the cells the current player reaches
 move to their tinted twins by an offset added to their pixels. It is safe to
 call from several threads (``asyncio.to_thread``): painting holds a module
 lock because the FreeType faces and the caches are shared; PNG encoding runs
-outside it. About 1.7 ms a picture (1 of them encoding), 46 KiB; the first
-picture of a rotation not seen yet draws its ring's layer, about 25 ms
-(``bench/labyrinthe_picture.py``).
+outside it. About 1.8 ms a picture (1 of them encoding), 46 KiB; the first
+picture of a ring's turn not seen yet draws its layer, about 10 ms, and of
+the outer corridor's its chambers too (``bench/labyrinthe_picture.py``).
 """
 
 from __future__ import annotations
@@ -321,9 +321,9 @@ def _chambers(seats: int) -> dict[Cell, int]:
     return {CHAMBERS[seat]: seat for seat in range(min(seats, len(CHAMBERS)))}
 
 
-def _castle(rotation: maze.Rotation, seats: int) -> Image.Image:
-    """The castle without tiles, pawns or reachable cells, drawn at SCALE and halved (RGB):
-    floors, faint lines, labels, the seats' start chambers, joints, walls and pillars."""
+@lru_cache(maxsize=1)
+def _floors() -> Image.Image:
+    """What never changes, at SCALE: floors, faint lines on every boundary, labels, the outer wall."""
     image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.polygon(_sector(R_OUTER - 1, R_OUTER + WALL / 2, 0, 360), fill=WALL_COLOUR)
@@ -332,10 +332,19 @@ def _castle(rotation: maze.Rotation, seats: int) -> Image.Image:
     for a, b in NEIGHBOURS:
         _boundary_line(draw, a, b, GRID_LINE, GRID)
     draw.polygon(_sector(R_OUTER - WALL / 2, R_OUTER + WALL / 2, 0, 360), fill=WALL_COLOUR)
+    for pos in maze.all_positions():
+        _text(image, _label_point(pos), maze.label(pos), LABEL_SIZE, LABEL_INK)
+    return image
+
+
+def _castle(rotation: maze.Rotation, seats: int) -> Image.Image:
+    """The castle without tiles, pawns or reachable cells, drawn at SCALE and halved (RGB):
+    floors, faint lines, labels, the seats' start chambers, joints, walls and pillars."""
+    image = _floors().copy()
+    draw = ImageDraw.Draw(image)
     chambers = _chambers(seats)
     for pos, seat in chambers.items():
         draw.polygon(_cell(pos, GRID / 2), fill=blend(_floor(pos), PAWN_COLOURS[seat], CHAMBER_TINT))
-    for pos in maze.all_positions():
         _text(image, _label_point(pos), maze.label(pos), LABEL_SIZE, LABEL_INK)
     for pos, seat in chambers.items():
         draw.polygon(_band(pos), fill=PAWN_COLOURS[seat])
