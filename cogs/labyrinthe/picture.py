@@ -31,13 +31,19 @@ six two-cell parts (piece cells 2k and 2k+1).
 
 The picture is a pure function of the view: the same view gives the same
 bytes (the PNG holds IHDR, PLTE, IDAT and IEND only: no time, no text). It is
-drawn at twice the size over a cached background (floors, faint lines,
-labels), with tiles and pawns stamped from cached sprites, halved for
-smooth edges, then put on a palette of 256 colours (every flat colour,
-exact, then the most used edge shades). It is safe to call from several
-threads (``asyncio.to_thread``): drawing holds a module lock because the
-FreeType faces and the caches are shared; halving, palette and PNG encoding
-run outside it. About 10 ms a picture, 46 KiB (``bench/labyrinthe_picture.py``).
+painted on a fixed palette (``SHADES``: every flat colour and the antialiasing
+shades between the colours that meet, in its first half; in its second, the
+same shades on the floors tinted for the current player), from layers and
+sprites drawn once at twice the size, halved and put on the palette: the
+castle cut into rings that each turn with one ring of cells (its walls), the
+start chambers, the outlines, tiles and pawns. A picture is a copy of the
+castle for its rotation plus pastes; the cells the current player reaches
+move to their tinted twins by an offset added to their pixels. It is safe to
+call from several threads (``asyncio.to_thread``): painting holds a module
+lock because the FreeType faces and the caches are shared; PNG encoding runs
+outside it. About 1.8 ms a picture (1 of them encoding), 46 KiB; the first
+picture of a ring's turn not seen yet draws its layer, about 10 ms, and of
+the outer corridor's its chambers too (``bench/labyrinthe_picture.py``).
 """
 
 from __future__ import annotations
@@ -47,12 +53,12 @@ import threading
 from collections.abc import Mapping
 from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.ui import lettering, png
 from bot.ui.png import RGB, blend
 from games.labyrinthe import maze
-from games.labyrinthe.maze import CENTRE, CHAMBERS, OUTER, PLACES, QUARTERS, RINGS, TURNING, Cell
+from games.labyrinthe.maze import CENTRE, CHAMBERS, INNER, OUTER, PLACES, QUARTERS, RINGS, TURNING, Cell
 from games.labyrinthe.models import LabyrintheView
 
 __all__ = [
@@ -162,6 +168,7 @@ def cell_centre(pos: Cell) -> tuple[int, int]:
     return round(x), round(y)
 
 
+@lru_cache(maxsize=1024)
 def _offset(pos: Cell, radial: float, tangential: float) -> tuple[float, float]:
     """A point near the cell's anchor: ``radial`` outwards, ``tangential`` clockwise."""
     radius, degrees = _anchor(pos)
@@ -201,9 +208,19 @@ def boundary_point(a: Cell, b: Cell) -> tuple[int, int]:
     return round(px), round(py)
 
 
-# -- drawing primitives (at SCALE) -----------------------------------------------------
-def _s(xy: tuple[float, float]) -> tuple[float, float]:
-    return xy[0] * SCALE, xy[1] * SCALE
+# -- drawing in RGB, at SCALE (cached layers and sprites only) ------------------------------
+Origin = tuple[int, int]  # where a canvas's top left corner stands in the picture, in output pixels
+WHOLE: Origin = (0, 0)
+
+
+def _s(xy: tuple[float, float], origin: Origin = WHOLE) -> tuple[float, float]:
+    return (xy[0] - origin[0]) * SCALE, (xy[1] - origin[1]) * SCALE
+
+
+def _moved(points: tuple[tuple[float, float], ...], origin: Origin) -> list[tuple[float, float]]:
+    """Points at SCALE on a canvas whose corner stands at ``origin``."""
+    dx, dy = origin[0] * SCALE, origin[1] * SCALE
+    return [(x - dx, y - dy) for x, y in points]
 
 
 @lru_cache(maxsize=1024)
@@ -269,9 +286,17 @@ def _glyphs(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
-def _text(image: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB, bold: bool = False) -> None:
+def _text(
+    image: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    colour: RGB,
+    bold: bool = False,
+    origin: Origin = WHOLE,
+) -> None:
     mask, left, top = _glyphs(text, size, bold)
-    x, y = _s(xy)
+    x, y = _s(xy, origin)
     image.paste(colour, (round(x) + left, round(y) + top), mask)
 
 
@@ -291,9 +316,14 @@ def _pillars(draw: ImageDraw.ImageDraw) -> None:
     _disc(draw, (CX, CY), PILLAR + 1, WALL_COLOUR)
 
 
+def _chambers(seats: int) -> dict[Cell, int]:
+    """The start chambers of the seats in the game, and their seat."""
+    return {CHAMBERS[seat]: seat for seat in range(min(seats, len(CHAMBERS)))}
+
+
 @lru_cache(maxsize=1)
-def _background() -> Image.Image:
-    """What never changes: floors, faint lines on every boundary, labels, the outer wall."""
+def _floors() -> Image.Image:
+    """What never changes, at SCALE: floors, faint lines on every boundary, labels, the outer wall."""
     image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.polygon(_sector(R_OUTER - 1, R_OUTER + WALL / 2, 0, 360), fill=WALL_COLOUR)
@@ -307,39 +337,370 @@ def _background() -> Image.Image:
     return image
 
 
-# -- the layers that change --------------------------------------------------------------
-def _tints(image: Image.Image, draw: ImageDraw.ImageDraw, view: LabyrintheView) -> None:
-    """Start chambers in their seat's colour; in the move phase, the cells the current player reaches."""
-    reach = set(view.reachable) if view.phase == "move" else set()
-    chambers = {CHAMBERS[seat]: seat for seat in range(min(view.seats, len(CHAMBERS)))}
-    for pos in sorted(reach | set(chambers)):
-        colour = _floor(pos)
-        if pos in chambers:
-            colour = blend(colour, PAWN_COLOURS[chambers[pos]], CHAMBER_TINT)
-        if pos in reach:
-            colour = blend(colour, PAWN_COLOURS[view.current], REACH_TINT)
-        draw.polygon(_cell(pos, GRID / 2), fill=colour)  # the faint boundary lines stay
+def _castle(rotation: maze.Rotation, seats: int) -> Image.Image:
+    """The castle without tiles, pawns or reachable cells, drawn at SCALE and halved (RGB):
+    floors, faint lines, labels, the seats' start chambers, joints, walls and pillars."""
+    image = _floors().copy()
+    draw = ImageDraw.Draw(image)
+    chambers = _chambers(seats)
+    for pos, seat in chambers.items():
+        draw.polygon(_cell(pos, GRID / 2), fill=blend(_floor(pos), PAWN_COLOURS[seat], CHAMBER_TINT))
         _text(image, _label_point(pos), maze.label(pos), LABEL_SIZE, LABEL_INK)
     for pos, seat in chambers.items():
-        a0, a1 = span(pos)
-        draw.polygon(_sector(R_OUTER - CHAMBER_BAND - WALL / 2, R_OUTER, a0, a1), fill=PAWN_COLOURS[seat])
-
-
-def _walls(draw: ImageDraw.ImageDraw, view: LabyrintheView) -> None:
-    links = maze.paths(view.rotation)
+        draw.polygon(_band(pos), fill=PAWN_COLOURS[seat])
     # Joints of the outer corridor's two-cell parts (piece cells 2k and 2k+1 ride together).
     r0, r1 = radii(OUTER)
     for part in range(PLACES // 2):
-        degrees = ((2 * part + view.rotation[OUTER]) % PLACES) * 30
+        degrees = ((2 * part + rotation[OUTER]) % PLACES) * 30
         for start, end in ((r0, r0 + 8), (r1 - 8, r1)):
             draw.line([_s(point(start, degrees)), _s(point(end, degrees))], fill=JOINT, width=2 * SCALE)
+    links = maze.paths(rotation)
     for a, b in NEIGHBOURS:
         if b not in links[a]:
             _boundary_line(draw, a, b, WALL_COLOUR, WALL)
     _pillars(draw)
+    return image.reduce(SCALE)
 
 
-def _slots(pos: Cell, tile: bool, pawns: int) -> list[tuple[float, float]]:
+def _band(pos: Cell) -> tuple[tuple[float, float], ...]:
+    """A start chamber's band along the outer wall, at SCALE."""
+    a0, a1 = span(pos)
+    return _sector(R_OUTER - CHAMBER_BAND - WALL / 2, R_OUTER, a0, a1)
+
+
+# -- the palette -------------------------------------------------------------------------
+# Every colour of the picture is ``over`` laid on ``under`` by ``amount``: the flat colours
+# (amount 0) and the antialiasing shades between the colours that meet. Those laid on a floor
+# (``FLOORS``) have a twin in the palette's second half, on that floor tinted as a cell the
+# current player reaches; the others' twins are themselves. A reachable cell's pixels move to
+# their twins: ``TWIN`` added to their index.
+Shade = tuple[RGB, RGB, float]  # under, over, amount
+CHAMBER_FLOORS: tuple[RGB, ...] = tuple(blend(FLOOR_FIXED, colour, CHAMBER_TINT) for colour in PAWN_COLOURS)
+FLOORS: tuple[RGB, ...] = (FLOOR_FIXED, FLOOR_TURNING, *CHAMBER_FLOORS)
+THIRDS = (1 / 3, 2 / 3)
+ON_FLOOR: dict[RGB, tuple[float, ...]] = {  # over a floor of rings A to F
+    WALL_COLOUR: tuple(k / 7 for k in range(1, 7)),
+    LABEL_INK: (0.2, 0.4, 0.6, 0.8),
+    GRID_LINE: THIRDS,
+    TARGET: THIRDS,
+    GOLD_EDGE: THIRDS,
+    HALO: (0.5,),
+    DUEL: (0.5,),
+}
+ON_CHAMBER: dict[RGB, tuple[float, ...]] = {WALL_COLOUR: THIRDS, LABEL_INK: THIRDS, GRID_LINE: (0.5,), HALO: (0.5,)}
+PAIRS: tuple[tuple[RGB, RGB, tuple[float, ...]], ...] = (  # under, over, amounts: off the floors
+    (BACKGROUND, WALL_COLOUR, THIRDS),
+    *((colour, ink, THIRDS) for colour, ink in zip(PAWN_COLOURS, PAWN_INKS)),
+    *((PAWN_EDGE, colour, (0.5,)) for colour in PAWN_COLOURS),
+    *((WALL_COLOUR, colour, (0.5,)) for colour in PAWN_COLOURS),  # a chamber's band on the outer wall
+    (PAWN_EDGE, HALO, (0.5,)),
+    (GOLD, GOLD_INK, THIRDS),
+    (GOLD_EDGE, GOLD, (0.5,)),
+    (FADED, FADED_INK, THIRDS),
+    (FADED_EDGE, FADED, (0.5,)),
+    (HALO, TARGET, THIRDS),
+    (GOLD_EDGE, HALO, (0.5,)),
+)
+TWIN = 128
+
+
+def _shades() -> list[Shade]:
+    shades: list[Shade] = []
+    for floor in FLOORS:
+        shades.append((floor, floor, 0.0))
+        chamber = CHAMBER_FLOORS.index(floor) if floor in CHAMBER_FLOORS else None
+        overs = dict(ON_FLOOR) if chamber is None else ON_CHAMBER | {PAWN_COLOURS[chamber]: THIRDS, DUEL: (0.5,)}
+        if floor == FLOOR_TURNING:
+            overs[JOINT] = THIRDS
+        shades += [(floor, over, amount) for over, amounts in overs.items() for amount in amounts]
+    flat = (
+        BACKGROUND,
+        WALL_COLOUR,
+        LABEL_INK,
+        GRID_LINE,
+        JOINT,
+        GOLD,
+        GOLD_EDGE,
+        GOLD_INK,
+        FADED,
+        FADED_EDGE,
+        FADED_INK,
+        TARGET,
+        DUEL,
+        HALO,
+        PAWN_EDGE,
+        *PAWN_COLOURS,
+        *PAWN_INKS,
+    )
+    shades += [(colour, colour, 0.0) for colour in dict.fromkeys(flat)]
+    shades += [(under, over, amount) for under, over, amounts in PAIRS for amount in amounts]
+    assert len(shades) <= TWIN, len(shades)
+    return shades
+
+
+SHADES: tuple[Shade, ...] = tuple(_shades())
+COLOURS: tuple[RGB, ...] = tuple(blend(under, over, amount) for under, over, amount in SHADES)
+CASTLE_PALETTE = png.palette_image(COLOURS)  # cached layers and sprites are put on it
+
+
+def _twins(seat: int) -> list[RGB]:
+    """The second half of the palette: each shade on a floor tinted as reachable by ``seat``."""
+    tint = PAWN_COLOURS[seat]
+    twins = [
+        blend(blend(under, tint, REACH_TINT), over, amount) if under in FLOORS else blend(under, over, amount)
+        for under, over, amount in SHADES
+    ]
+    return twins + [BACKGROUND] * (TWIN - len(SHADES))
+
+
+# The picture's palette, by the current seat (the tint of the cells it reaches)
+PALETTES: tuple[bytes, ...] = tuple(
+    bytes(channel for colour in (*COLOURS, *[BACKGROUND] * (TWIN - len(COLOURS)), *_twins(seat)) for channel in colour)
+    for seat in range(len(PAWN_COLOURS))
+)
+
+
+def _indices(image: Image.Image) -> Image.Image:
+    """An RGB drawing on ``CASTLE_PALETTE``, as an "L" image of palette indices."""
+    return Image.frombytes("L", image.size, png.on_palette(image, CASTLE_PALETTE).tobytes())
+
+
+# -- cached layers ---------------------------------------------------------------------
+# The castle is cut into rings of pixels that each depend on one turning ring's rotation
+# (A, C, E; the cuts run through the middle of the fixed rings B, D and F, clear of every wall
+# that turns) and the outer part, fixed. Each layer holds its ring's pixels, 0 elsewhere: the
+# castle is their sum, pixel by pixel.
+ZONES: tuple[tuple[int, float, float], ...] = (  # turning ring, inner and outer radius
+    (CENTRE, 0.0, R_CENTRE + RING_W / 2),
+    (INNER, R_CENTRE + RING_W / 2, R_CENTRE + RING_W * 5 / 2),
+    (OUTER, R_CENTRE + RING_W * 5 / 2, R_CENTRE + RING_W * 9 / 2),
+)
+_LAYERS: dict[tuple[int, int], tuple[Image.Image, tuple[int, int]]] = {}  # (ring, turn): at most 28
+
+
+def _disc_mask(radius: float) -> Image.Image:
+    """Pixels whose centre lies within ``radius`` of the castle's centre."""
+    mask = Image.new("1", (WIDTH, HEIGHT), 0)
+    ImageDraw.Draw(mask).ellipse((CX - radius, CY - radius, CX + radius - 1, CY + radius - 1), fill=1)
+    return mask
+
+
+def _cut(castle: Image.Image, inner: float, outer: float) -> tuple[Image.Image, tuple[int, int]]:
+    """The castle's pixels between two radii, 0 elsewhere, cropped: the layer and its corner."""
+    mask = _disc_mask(outer)
+    if inner > 0:
+        mask.paste(0, mask=_disc_mask(inner))
+    box = mask.getbbox() or (0, 0, 1, 1)
+    layer = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+    layer.paste(castle.crop(box), mask=mask.crop(box))
+    return layer, box[:2]
+
+
+@lru_cache(maxsize=1)
+def _outside() -> Image.Image:
+    """The fixed part, beyond the last zone, with 0 within it."""
+    castle = _indices(_castle(maze.START, 0))
+    castle.paste(0, mask=_disc_mask(ZONES[-1][2]))
+    return castle
+
+
+def _layers(rotation: maze.Rotation) -> list[tuple[Image.Image, tuple[int, int]]]:
+    missing = [(ring, inner, outer) for ring, inner, outer in ZONES if (ring, rotation[ring]) not in _LAYERS]
+    if missing:
+        castle = _indices(_castle(rotation, 0))
+        for ring, inner, outer in missing:
+            _LAYERS[ring, rotation[ring]] = _cut(castle, inner, outer)
+    return [_LAYERS[ring, rotation[ring]] for ring, _, _ in ZONES]
+
+
+@lru_cache(maxsize=4)
+def _walls(rotation: maze.Rotation) -> Image.Image:
+    """Floors, faint lines, labels, joints, walls and pillars for ``rotation`` (indices)."""
+    image = _outside().copy()
+    for layer, corner in _layers(rotation):
+        box = (*corner, corner[0] + layer.width, corner[1] + layer.height)
+        image.paste(ImageChops.add_modulo(image.crop(box), layer), corner)
+    return image
+
+
+def _polygon(points: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """A polygon at SCALE in output pixels."""
+    return [(x / SCALE, y / SCALE) for x, y in points]
+
+
+def _footprint(shape: Image.Image) -> Image.Image:
+    """Where a drawing at SCALE (its coverage, "L") touches the output pixels ("1")."""
+    return shape.reduce(SCALE).point([0] + [255] * 255).convert("1")
+
+
+@lru_cache(maxsize=len(CHAMBERS))
+def _chamber_mask(seat: int) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """A start chamber's pixels (its cell and its band) and their box."""
+    pos = CHAMBERS[seat]
+    shape = Image.new("L", (WIDTH * SCALE, HEIGHT * SCALE), 0)
+    ImageDraw.Draw(shape).polygon(_band(pos), fill=255)
+    mask = _footprint(shape)
+    ImageDraw.Draw(mask).polygon(_outline(pos), fill=1)
+    box = mask.getbbox() or (0, 0, 1, 1)
+    return mask.crop(box), box
+
+
+_CHAMBERS: dict[tuple[int, int], Image.Image] = {}  # (seat, E's turn): at most 48, each a chamber's box
+
+
+def _start_chambers(image: Image.Image, view: LabyrintheView) -> None:
+    """The seats' start chambers, tinted, with their band (their walls follow the outer corridor)."""
+    turn = view.rotation[OUTER]
+    for seat in range(min(view.seats, len(CHAMBERS))):
+        mask, box = _chamber_mask(seat)
+        if (seat, turn) not in _CHAMBERS:
+            castle = _indices(_castle((0, 0, 0, 0, turn, 0), len(CHAMBERS)))
+            for each in range(len(CHAMBERS)):
+                _CHAMBERS[each, turn] = castle.crop(_chamber_mask(each)[1])
+        image.paste(_CHAMBERS[seat, turn], box[:2], mask)
+
+
+# -- cached sprites ----------------------------------------------------------------------
+Sprite = tuple[Image.Image, Image.Image]  # palette indices ("L") and where to paste them ("1")
+
+
+def _on_floor(picture: Image.Image, shape: Image.Image, floor: RGB) -> Sprite:
+    """A drawing at SCALE (RGB and its coverage) laid on ``floor``, halved, on the palette."""
+    canvas = Image.new("RGB", picture.size, floor)
+    canvas.paste(picture, (0, 0), shape)
+    return _indices(canvas.reduce(SCALE)), _footprint(shape)
+
+
+def _new_sprite(half: float) -> tuple[Image.Image, Image.Image, tuple[float, float], int]:
+    side = math.ceil(half * SCALE) + 1
+    centre = side / SCALE
+    return Image.new("RGB", (2 * side, 2 * side)), Image.new("L", (2 * side, 2 * side)), (centre, centre), side
+
+
+@lru_cache(maxsize=64)
+def _tile_drawing(number: int, faded: bool, target: bool) -> tuple[Image.Image, Image.Image, int]:
+    """A treasure tile at SCALE; the sought one in a magenta frame."""
+    image, mask, xy, side = _new_sprite(TILE + 6)
+    draw, shape = ImageDraw.Draw(image), ImageDraw.Draw(mask)
+    if target:
+        _square(draw, xy, TILE + 6, TARGET)
+        _square(draw, xy, TILE + 3, HALO)
+    _square(shape, xy, TILE + 6 if target else TILE, 255)
+    fill, edge, ink = (FADED, FADED_EDGE, FADED_INK) if faded else (GOLD, GOLD_EDGE, GOLD_INK)
+    _square(draw, xy, TILE, edge)
+    _square(draw, xy, TILE - 2, fill)
+    _text(image, xy, str(number), NUMBER_SIZE, ink, bold=not faded)
+    return image, mask, side
+
+
+@lru_cache(maxsize=16)
+def _pawn_drawing(seat: int, current: bool) -> tuple[Image.Image, Image.Image, int]:
+    """A pawn at SCALE; the current player's in a white halo."""
+    image, mask, xy, side = _new_sprite(PAWN_R + 3)
+    draw, shape = ImageDraw.Draw(image), ImageDraw.Draw(mask)
+    if current:
+        _disc(draw, xy, PAWN_R + 3, HALO)
+    _disc(shape, xy, PAWN_R + 3 if current else PAWN_R, 255)
+    _disc(draw, xy, PAWN_R, PAWN_EDGE)
+    _disc(draw, xy, PAWN_R - 1.5, PAWN_COLOURS[seat])
+    _text(image, xy, str(seat + 1), NUMBER_SIZE, PAWN_INKS[seat], bold=True)
+    return image, mask, side
+
+
+Piece = tuple[str, int, bool, bool]  # ("tile", number, faded, sought) or ("pawn", seat, current, False)
+
+
+def _drawing(piece: Piece) -> tuple[Image.Image, Image.Image, int]:
+    kind, number, flag, sought = piece
+    return _tile_drawing(number, flag, sought) if kind == "tile" else _pawn_drawing(number, flag)
+
+
+@lru_cache(maxsize=512)
+def _sprite(piece: Piece, floor: RGB, odd: tuple[int, int]) -> Sprite:
+    """A tile or pawn on ``floor``, its corner ``odd`` pixels at SCALE past a whole output pixel."""
+    picture, shape, _ = _drawing(piece)
+    size = (picture.width + SCALE, picture.height + SCALE)
+    moved_picture, moved_shape = Image.new("RGB", size), Image.new("L", size, 0)
+    moved_picture.paste(picture, odd)
+    moved_shape.paste(shape, odd)
+    return _on_floor(moved_picture, moved_shape, floor)
+
+
+def _stamp(image: Image.Image, piece: Piece, floor: RGB, xy: tuple[float, float]) -> None:
+    x, y = _s(xy)
+    half = _drawing(piece)[2]
+    left, top = round(x) - half, round(y) - half
+    indices, mask = _sprite(piece, floor, (left % SCALE, top % SCALE))
+    image.paste(indices, (left // SCALE, top // SCALE), mask)
+
+
+@lru_cache(maxsize=256)
+def _outlines(pos: Cell, floor: RGB, target: bool, duel: bool) -> tuple[Sprite, Origin]:
+    """The sought treasure's cell outline and/or the duel's, over the cell's floor and label."""
+    cell = Image.new("1", (WIDTH, HEIGHT), 0)
+    ImageDraw.Draw(cell).polygon(_polygon(_cell(pos)), fill=1)
+    left, top, right, bottom = cell.getbbox() or (0, 0, 1, 1)
+    origin = (left, top)
+    size = ((right - left) * SCALE, (bottom - top) * SCALE)
+    picture, shape = Image.new("RGB", size, floor), Image.new("L", size, 0)
+    _text(picture, _label_point(pos), maze.label(pos), LABEL_SIZE, LABEL_INK, origin=origin)
+    for inset, colour in ((WALL / 2 + 2, TARGET), (WALL / 2 + 6, DUEL))[1 - target : 1 + duel]:
+        outline = _moved(_cell(pos, inset), origin)
+        ImageDraw.Draw(picture).polygon(outline, outline=colour, width=3 * SCALE)
+        ImageDraw.Draw(shape).polygon(outline, outline=255, width=3 * SCALE)
+    return _on_floor(picture, shape, floor), origin
+
+
+# -- the layers that change --------------------------------------------------------------
+def _cells_floor(view: LabyrintheView) -> dict[Cell, RGB]:
+    """The floor of each start chamber in the game."""
+    return {pos: CHAMBER_FLOORS[seat] for pos, seat in _chambers(view.seats).items()}
+
+
+def _pieces(image: Image.Image, view: LabyrintheView) -> None:
+    floors = _cells_floor(view)
+    treasure_at = {pos: number for number, pos in enumerate(view.treasures)}
+    pawns_at: dict[Cell, list[int]] = {}
+    for seat, pos in enumerate(view.pawns):
+        if pos is not None:
+            pawns_at.setdefault(pos, []).append(seat)
+    target = view.treasures[view.target] if view.target is not None else None
+    duel = view.pawns[view.duel.challenger] if view.duel is not None else None
+    for pos in sorted(cell for cell in {target, duel} if cell is not None):
+        (indices, mask), corner = _outlines(pos, floors.get(pos, _floor(pos)), pos == target, pos == duel)
+        image.paste(indices, corner, mask)
+    collected = set(view.collected)
+    for pos in sorted(set(treasure_at) | set(pawns_at)):
+        floor = floors.get(pos, _floor(pos))
+        number = treasure_at.get(pos)
+        pieces: list[Piece] = (
+            [] if number is None else [("tile", number + 1, number in collected, number == view.target)]
+        )
+        over = view.phase == "over"
+        pieces += [("pawn", seat, seat == view.current and not over, False) for seat in pawns_at.get(pos, [])]
+        for piece, slot in zip(pieces, _slots(pos, number is not None, len(pieces) - (number is not None))):
+            _stamp(image, piece, floor, _offset(pos, *slot))
+
+
+@lru_cache(maxsize=len(NEIGHBOURS))
+def _outline(pos: Cell) -> list[tuple[float, float]]:
+    """A cell's boundaries, in output pixels."""
+    return _polygon(_cell(pos))
+
+
+def _reach(image: Image.Image, view: LabyrintheView) -> Image.Image:
+    """During the move phase, the cells the current player reaches, on their tinted twins."""
+    if view.phase != "move" or not view.reachable:
+        return image
+    cells = Image.new("L", image.size, 0)
+    draw = ImageDraw.Draw(cells)
+    for ring, place in view.reachable:
+        draw.polygon(_outline((ring, place)), fill=TWIN)
+    return ImageChops.add_modulo(image, cells)  # every index is below TWIN: nothing wraps
+
+
+@lru_cache(maxsize=1024)
+def _slots(pos: Cell, tile: bool, pawns: int) -> tuple[tuple[float, float], ...]:
     """Offsets (radial, tangential) of a cell's tile (first, if any) and pawns.
 
     In one row across the cell when they fit; else the pawns stand in columns
@@ -358,125 +719,29 @@ def _slots(pos: Cell, tile: bool, pawns: int) -> list[tuple[float, float]]:
     for width, column in zip(widths, rows):
         slots += [(radial, left + width / 2) for radial, _ in column]
         left += width + 1
-    return slots
-
-
-Sprite = tuple[Image.Image, Image.Image, int]  # picture, mask, half its side (at SCALE)
-
-
-def _new_sprite(half: float) -> tuple[Image.Image, Image.Image, tuple[float, float], int]:
-    side = math.ceil(half * SCALE) + 1
-    centre = side / SCALE
-    return Image.new("RGB", (2 * side, 2 * side)), Image.new("L", (2 * side, 2 * side)), (centre, centre), side
-
-
-@lru_cache(maxsize=128)
-def _tile(number: int, faded: bool, target: bool) -> Sprite:
-    """A treasure tile; the sought one in a magenta frame."""
-    image, mask, xy, side = _new_sprite(TILE + 6)
-    draw, shape = ImageDraw.Draw(image), ImageDraw.Draw(mask)
-    if target:
-        _square(draw, xy, TILE + 6, TARGET)
-        _square(draw, xy, TILE + 3, HALO)
-    _square(shape, xy, TILE + 6 if target else TILE, 255)
-    fill, edge, ink = (FADED, FADED_EDGE, FADED_INK) if faded else (GOLD, GOLD_EDGE, GOLD_INK)
-    _square(draw, xy, TILE, edge)
-    _square(draw, xy, TILE - 2, fill)
-    _text(image, xy, str(number), NUMBER_SIZE, ink, bold=not faded)
-    return image, mask, side
-
-
-@lru_cache(maxsize=16)
-def _pawn(seat: int, current: bool) -> Sprite:
-    """A pawn; the current player's in a white halo."""
-    image, mask, xy, side = _new_sprite(PAWN_R + 3)
-    draw, shape = ImageDraw.Draw(image), ImageDraw.Draw(mask)
-    if current:
-        _disc(draw, xy, PAWN_R + 3, HALO)
-    _disc(shape, xy, PAWN_R + 3 if current else PAWN_R, 255)
-    _disc(draw, xy, PAWN_R, PAWN_EDGE)
-    _disc(draw, xy, PAWN_R - 1.5, PAWN_COLOURS[seat])
-    _text(image, xy, str(seat + 1), NUMBER_SIZE, PAWN_INKS[seat], bold=True)
-    return image, mask, side
-
-
-def _stamp(image: Image.Image, sprite: Sprite, xy: tuple[float, float]) -> None:
-    picture, mask, side = sprite
-    x, y = _s(xy)
-    image.paste(picture, (round(x) - side, round(y) - side), mask)
-
-
-def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: LabyrintheView) -> None:
-    treasure_at = {pos: number for number, pos in enumerate(view.treasures)}
-    pawns_at: dict[Cell, list[int]] = {}
-    for seat, pos in enumerate(view.pawns):
-        if pos is not None:
-            pawns_at.setdefault(pos, []).append(seat)
-    if view.target is not None:
-        draw.polygon(_cell(view.treasures[view.target], WALL / 2 + 2), outline=TARGET, width=3 * SCALE)
-    if view.duel is not None and (where := view.pawns[view.duel.challenger]) is not None:
-        draw.polygon(_cell(where, WALL / 2 + 6), outline=DUEL, width=3 * SCALE)
-    collected = set(view.collected)
-    for pos in sorted(set(treasure_at) | set(pawns_at)):
-        seats = pawns_at.get(pos, [])
-        number = treasure_at.get(pos)
-        slots = _slots(pos, number is not None, len(seats))
-        if number is not None:
-            tile = _tile(number + 1, number in collected, number == view.target)
-            _stamp(image, tile, _offset(pos, *slots.pop(0)))
-        for seat, slot in zip(seats, slots):
-            current = seat == view.current and view.phase != "over"
-            _stamp(image, _pawn(seat, current), _offset(pos, *slot))
-
-
-# -- the palette -------------------------------------------------------------------------
-def _flat_colours() -> list[RGB]:
-    """Every colour the picture fills areas with: they must stay exact."""
-    colours = [
-        BACKGROUND,
-        FLOOR_FIXED,
-        FLOOR_TURNING,
-        GRID_LINE,
-        JOINT,
-        WALL_COLOUR,
-        LABEL_INK,
-        GOLD,
-        GOLD_EDGE,
-        GOLD_INK,
-        FADED,
-        FADED_EDGE,
-        FADED_INK,
-        TARGET,
-        DUEL,
-        HALO,
-        PAWN_EDGE,
-        *PAWN_COLOURS,
-        *PAWN_INKS,
-    ]
-    for floor in (FLOOR_FIXED, FLOOR_TURNING):
-        for chamber in (None, *PAWN_COLOURS):
-            base = floor if chamber is None else blend(floor, chamber, CHAMBER_TINT)
-            colours += [base] + [blend(base, seat, REACH_TINT) for seat in PAWN_COLOURS]
-    return list(dict.fromkeys(colours))
-
-
-FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
+    return tuple(slots)
 
 
 class LabyrinthePicture(png.Picture):
-    """The castle in RGB, from the public view; ``labels`` is accepted for the common picture
-    interface and unused: the picture draws no words."""
+    """The castle on its palette, from the public view; ``labels`` is accepted for the common
+    picture interface and unused: the picture draws no words."""
 
-    title, lock, flat_colours = "Labyrinthe", threading.Lock(), FLAT_COLOURS
+    title, lock = "Labyrinthe", threading.Lock()
 
     def paint(self, view: LabyrintheView, labels: Mapping[str, str] | None = None) -> Image.Image:
-        image = _background().copy()
-        pen = ImageDraw.Draw(image)
-        _tints(image, pen, view)
-        _walls(pen, view)
-        _pieces(image, pen, view)
-        return image.reduce(SCALE)
+        a, b, c, d, e, f = view.rotation
+        image = _walls((a, b, c, d, e, f)).copy()
+        _start_chambers(image, view)
+        _pieces(image, view)
+        image = _reach(image, view)
+        image.putpalette(PALETTES[view.current])
+        return image
 
 
 PICTURE = LabyrinthePicture()
-render, draw = PICTURE.render, PICTURE.draw
+render = PICTURE.render
+
+
+def draw(view: LabyrintheView) -> Image.Image:
+    """The picture in RGB (its palette's exact colours), for the replay page."""
+    return PICTURE.draw(view).convert("RGB")

@@ -175,3 +175,11 @@ def test_floors_turning_rings_and_reachable_cells(games):
         expected = blend(floor, colour, REACH_TINT) if pos in reach else floor
         assert close(moving_image.getpixel(cell_centre(pos)), expected), pos
         assert close(changing_image.getpixel(cell_centre(pos)), floor), pos  # floors do not turn
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before(games):
+    """The cached layers and sprites never change a picture: drawn in another order, after other
+    castles (other rotations, seats, phases), each view gives the same bytes."""
+    views = [public(state) for states in games for state in states[::9]]
+    first = [render(view) for view in views]
+    assert [render(view) for view in reversed(views)] == first[::-1]
