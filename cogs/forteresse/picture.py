@@ -584,9 +584,23 @@ def _background(words: tuple[str, ...]) -> Image.Image:
     return table.image
 
 
+PATHS_KEPT = 64  # Paths drawn lately, each a region of the table (about 55 KB)
+_PATHS: dict[tuple, Image.Image] = {}
+
+
+def _path_region(i: int, top: int) -> tuple[int, int, int, int]:
+    """The i-th Path's part of the table: its panel, and the gap on its right (where its Door
+    may stick out). Its left is even: a coordinate shifted by it rounds as the unshifted one
+    (Python rounds halves to even)."""
+    left = math.floor(_path_x(i)[0]) // 2 * 2
+    right = math.floor(_path_x(i + 1)[0]) // 2 * 2 if i < 3 else WIDTH
+    return left, top, right, top + PATH_H + 1
+
+
 class _Table(_Canvas):
-    def __init__(self, view: ForteresseView, labels: Mapping[str, str]) -> None:
-        super().__init__(_background(tuple(labels[key] for key in LABEL_KEYS)).copy())
+    def __init__(self, view: ForteresseView, labels: Mapping[str, str], image: Image.Image | None = None) -> None:
+        self.words = tuple(labels[key] for key in LABEL_KEYS)
+        super().__init__(_background(self.words).copy() if image is None else image)
         self.view = view
         self.labels = labels
         self.focus = view.prompt.focus if view.prompt is not None else None
@@ -692,9 +706,24 @@ class _Table(_Canvas):
         return bottom
 
     def paths(self, top: int) -> int:
-        for i, site in enumerate(self.view.sites):
-            x, w = _path_x(i)
-            self.path(site, x, top, w)
+        """The four Paths, each from its region drawn lately when nothing it shows has changed."""
+        v = self.view
+        for i, site in enumerate(v.sites):
+            exploring = v.exploration if v.exploration is not None and v.exploration.path == site.suit else None
+            focus = self.focus if self.focus in (*site.lieux, site.treasure, site.door) else None
+            explored = exploring.model_dump_json() if exploring is not None else None
+            key = (self.words, i, top, site.model_dump_json(), explored, focus)
+            region = _PATHS.pop(key, None)
+            box = _path_region(i, top)
+            if region is None:
+                part = _Table(v, self.labels, _background(self.words).crop(box))
+                x, w = _path_x(i)
+                part.path(site, x - box[0], 0, w)
+                region = part.image
+            _PATHS[key] = region  # the latest last
+            while len(_PATHS) > PATHS_KEPT:
+                del _PATHS[next(iter(_PATHS))]
+            self.image.paste(region, box[:2])
         return top + PATH_H
 
     def path(self, site: SiteView, x: float, top: int, w: float) -> None:
