@@ -4,7 +4,7 @@ Renders about 200 public views taken from seeded play-outs of the computer
 player (2, 3 and 4 seats; every state of each game, evenly sampled, the
 finished games included), half in French and half in English, with six
 names, and prints the render time, p50 and p99 in milliseconds (caches warm;
-the very first render, which draws the cached background, is printed apart),
+the very first render, which draws the cached background and makes the palette, is printed apart),
 and the PNG size.
 
 Run: .venv/bin/python bench/fortboyard_picture.py [views]

@@ -41,15 +41,19 @@ Text uses Pillow's built-in font, which has no accented letters:
 falls back to "?" for what the font lacks (emoji in a name).
 
 The picture is a pure function of its arguments: the same view, names and
-language give the same bytes (the PNG holds IHDR, PLTE, IDAT and IEND only).
-The ring, the Fort, the sea, DÉPART and the labels are drawn once per
-language into a cached background, at twice the size and halved; pawns,
-the die and icons are cached sprites made the same way; names are cached
-text masks. Then the image goes on a palette of 256 colours
-(``png.to_palette``: every flat colour exact, then the most used edge
-shades). It is safe to call from several threads (``asyncio.to_thread``):
-drawing holds a module lock; palette and PNG encoding run outside it. About
-5 ms a picture, 35 KiB (``bench/fortboyard_picture.py``).
+language give the same bytes (the PNG holds IHDR, PLTE, IDAT and IEND only),
+whatever was drawn before. The ring, the Fort, the sea, DÉPART and the labels
+are drawn once per language into a cached background, at twice the size and
+halved; pawns, the die and icons are cached sprites made the same way. Each
+language has a fixed palette of 256 colours, made once (every flat colour
+exact, then the shades most used on its background and on the sprites'
+edges), and the background is put on it once. What changes (the pawns of a
+place, the die, the round, the courtyard, a seat's legend entry) is drawn over
+the background in RGB as before, put on the palette and cached by what it
+shows; a picture is a copy of the background with those pasted (only the
+pixels they change), encoded as it is. It is safe to call from several threads
+(``asyncio.to_thread``): drawing holds ``lettering.LOCK``; PNG encoding runs
+outside it. About 1.5 ms a picture, 35 KiB (``bench/fortboyard_picture.py``).
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.ui import lettering, png
 from bot.ui.lettering import LOCK as DRAWING
@@ -73,6 +77,7 @@ __all__ = [
     "HEIGHT",
     "KIND_COLOURS",
     "LABELS",
+    "LEGEND_BAND",
     "NAME_LENGTH",
     "PAWN_COLOURS",
     "WIDTH",
@@ -573,8 +578,9 @@ def _start(image: Image.Image, draw: ImageDraw.ImageDraw, words: dict[str, str])
     _text(image, (_s(left + 6), _s((y0 + y1) / 2)), label, size * SCALE, LIGHT_INK, anchor="l")
 
 
-@lru_cache(maxsize=4)
-def _background(lang: str) -> Image.Image:
+@lru_cache(maxsize=2)
+def _background_rgb(lang: str) -> Image.Image:
+    """The board without what changes, in RGB: drawn at SCALE and halved, once per language."""
     words = _labels(lang)
     image = Image.new("RGB", (WIDTH * SCALE, HEIGHT * SCALE), BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -587,7 +593,42 @@ def _background(lang: str) -> Image.Image:
     return image.reduce(SCALE)
 
 
-# -- what changes ---------------------------------------------------------------------------------
+# -- what changes: drawn over the background in RGB, once, then pasted from the palette ------------
+Overlay = tuple[Image.Image, Image.Image, int, int]  # on the palette, its mask ("1"), its top left
+Painter = Callable[..., None]  # paint(image, origin, *args): draws as on the whole board, shifted by -origin
+_CHANGED = [0] + [255] * 255
+
+
+@lru_cache(maxsize=1024)
+def _overlay(lang: str, box: Box, paint: Painter, *args: object) -> Overlay:
+    """What ``paint`` draws within ``box`` over the background of ``lang``, on the palette: the
+    pixels it changes, with the shades they get over the background, as the board's own. The box's
+    left and top are made even, so that a coordinate shifted by them rounds as the unshifted one
+    (Python rounds halves to even)."""
+    left, top = box[0] - box[0] % 2, box[1] - box[1] % 2
+    base = _background_rgb(lang).crop((left, top, box[2], box[3]))
+    canvas = base.copy()
+    paint(canvas, (left, top), *args)
+    bands = [band.point(_CHANGED) for band in ImageChops.difference(base, canvas).split()]
+    changed = ImageChops.lighter(ImageChops.lighter(bands[0], bands[1]), bands[2])
+    inside = changed.getbbox() or (0, 0, 1, 1)
+    return (
+        png.on_palette(canvas.crop(inside), _palette(lang)),
+        changed.crop(inside).convert("1", dither=Image.Dither.NONE),
+        left + inside[0],
+        top + inside[1],
+    )
+
+
+def _put(image: Image.Image, overlay: Overlay) -> None:
+    picture, mask, left, top = overlay
+    image.paste(picture, (left, top), mask)
+
+
+def _shift(xy: Point, origin: tuple[int, int]) -> Point:
+    return xy[0] - origin[0], xy[1] - origin[1]
+
+
 def _where(view: FortBoyardView) -> dict[tuple[str, int], list[int]]:
     """The seats on each place: ("cell", n), ("sea", n), ("start", 0) or ("fort", 0)."""
     places: dict[tuple[str, int], list[int]] = {}
@@ -614,36 +655,69 @@ def _anchor(place: tuple[str, int]) -> tuple[int, int]:
     return start_centre() if kind == "start" else fort_centre()
 
 
-def _pawns(image: Image.Image, view: FortBoyardView) -> None:
+def _paint_pawns(image: Image.Image, origin: tuple[int, int], place: tuple[str, int], pawns: tuple) -> None:
+    """The pawns on one place: ``pawns`` holds (seat, current, skips) of each, in seat order."""
+    x, y = _anchor(place)
+    slots = _slots(len(pawns), 6 if place[0] in ("start", "fort") else 3)
+    if place[0] == "sea" and len(pawns) > 3:  # a sea cell is low: squeeze the two rows
+        slots = [(dx, dy * 0.75) for dx, dy in slots]
+    for (seat, current, _), (dx, dy) in zip(pawns, slots):
+        _stamp(image, _pawn(seat, current), _shift((x + dx, y + dy), origin))
+    for (_, _, skips), (dx, dy) in zip(pawns, slots):  # over the pawns, so that a neighbour does not hide it
+        if skips:
+            _stamp(image, _sprite("lock", 9), _shift((x + dx + LOCK_AT[0], y + dy + LOCK_AT[1]), origin))
+
+
+_PAWNS_ROOM = (3 * PAWN_STEP + 2 * PAWN_R, ROW_STEP + 2 * PAWN_R)  # round a place's anchor, each way
+
+
+def _pawns(image: Image.Image, view: FortBoyardView, lang: str) -> None:
     over = view.phase == "over"
     for place, seats in sorted(_where(view).items()):
         x, y = _anchor(place)
-        slots = _slots(len(seats), 6 if place[0] in ("start", "fort") else 3)
-        if place[0] == "sea" and len(seats) > 3:  # a sea cell is low: squeeze the two rows
-            slots = [(dx, dy * 0.75) for dx, dy in slots]
-        for seat, (dx, dy) in zip(seats, slots):
-            _stamp(image, _pawn(seat, seat == view.current and not over), (x + dx, y + dy))
-        for seat, (dx, dy) in zip(seats, slots):  # over the pawns, so that a neighbour does not hide it
-            if view.players[seat].skip:
-                _stamp(image, _sprite("lock", 9), (x + dx + LOCK_AT[0], y + dy + LOCK_AT[1]))
+        box = (x - _PAWNS_ROOM[0], y - _PAWNS_ROOM[1], x + _PAWNS_ROOM[0], y + _PAWNS_ROOM[1])
+        pawns = tuple((seat, seat == view.current and not over, view.players[seat].skip) for seat in seats)
+        _put(image, _overlay(lang, box, _paint_pawns, place, pawns))
 
 
-def _corners(image: Image.Image, view: FortBoyardView, words: dict[str, str]) -> None:
+def _paint_last_die(image: Image.Image, origin: tuple[int, int], face: int) -> None:
+    x0, y0, x1, y1 = die_box()
+    _stamp(image, _sprite("die", DIE // 2 + 1, face), _shift(((x0 + x1) / 2, (y0 + y1) / 2), origin))
+
+
+def _paint_words(
+    image: Image.Image, origin: tuple[int, int], xy: Point, text: str, size: int, ink: RGB, anchor: str
+) -> None:
+    _text(image, _shift(xy, origin), text, size, ink, anchor)
+
+
+def _corners(image: Image.Image, view: FortBoyardView, lang: str) -> None:
     if view.last_die is not None and 1 <= view.last_die <= 6:
         x0, y0, x1, y1 = die_box()
-        _stamp(image, _sprite("die", DIE // 2 + 1, view.last_die), ((x0 + x1) / 2, (y0 + y1) / 2))
+        _put(image, _overlay(lang, (x0 - 2, y0 - 2, x1 + 2, y1 + 2), _paint_last_die, view.last_die))
+    words = _labels(lang)
     text = words["over"] if view.phase == "over" else words["round"].format(n=view.round)
-    _text(image, (WIDTH - 24, 49), text, 18, LIGHT_INK, anchor="r")
+    box = (WIDTH // 2, 49 - 20, WIDTH - 16, 49 + 20)
+    _put(image, _overlay(lang, box, _paint_words, (WIDTH - 24, 49), text, 18, LIGHT_INK, "r"))
 
 
-def _courtyard(image: Image.Image, view: FortBoyardView, words: dict[str, str]) -> None:
+def _paint_courtyard(image: Image.Image, origin: tuple[int, int], treasure: str | None, stock: int) -> None:
+    """The treasure room's name (``treasure``: round 3), else the keys left in the Fort."""
     x, y = fort_centre()
-    if view.round == 3:
-        _text(image, (x, y - 32), words["treasure"], 14, STONE_EDGE)
-    elif view.stock > 0:
-        width = text_width(str(view.stock), 16)
-        _stamp(image, _sprite("key", 14, 26), (x - width / 2 - 8, y))
-        _text(image, (x + 12, y), str(view.stock), 16, STONE_EDGE)
+    if treasure is not None:
+        _text(image, _shift((x, y - 32), origin), treasure, 14, STONE_EDGE)
+    elif stock > 0:
+        width = text_width(str(stock), 16)
+        _stamp(image, _sprite("key", 14, 26), _shift((x - width / 2 - 8, y), origin))
+        _text(image, _shift((x + 12, y), origin), str(stock), 16, STONE_EDGE)
+
+
+def _courtyard(image: Image.Image, view: FortBoyardView, lang: str) -> None:
+    if view.round == 3 or view.stock > 0:
+        x, y = fort_centre()
+        box = (x - 120, y - 50, x + 120, y + 30)
+        treasure = _labels(lang)["treasure"] if view.round == 3 else None
+        _put(image, _overlay(lang, box, _paint_courtyard, treasure, view.stock))
 
 
 def _drawable(char: str) -> bool:
@@ -660,28 +734,38 @@ def display_name(names: Sequence[str], seat: int) -> str:
     return name or str(seat + 1)
 
 
-def _legend(image: Image.Image, view: FortBoyardView, names: Sequence[str]) -> None:
+def _paint_entry(
+    image: Image.Image, origin: tuple[int, int], seat: int, framed: bool, resigned: bool, name: str, counts: tuple
+) -> None:
+    """A seat's entry in the legend: ``counts`` holds (sprite name, half its side, count) of each."""
     draw = ImageDraw.Draw(image)
+    x0, y0, x1, y1 = legend_box(seat)
+    x0, y0, x1, y1 = x0 - origin[0], y0 - origin[1], x1 - origin[0], y1 - origin[1]
+    y = (y0 + y1) / 2
+    if framed:
+        draw.rounded_rectangle((x0, y0, x1 - 4, y1), radius=7, outline=HALO, width=2)
+    _stamp(image, _pawn(seat, False), (x0 + 18, y))
+    ink = DIM_INK if resigned else LIGHT_INK
+    right = _text(image, (x0 + 34, y), name, 14, ink, anchor="l")
+    if resigned:
+        draw.line((x0 + 32, y, right + 2, y), fill=DIM_INK, width=2)
+    at = x1 - 12 - 44 * len(counts)
+    for sprite_name, half, count in counts:
+        sprite = _sprite(sprite_name, half, 20) if sprite_name == "key" else _sprite(sprite_name, half)
+        _stamp(image, sprite, (at + 10, y))
+        _text(image, (at + 22, y), str(count), 14, ink, anchor="l")
+        at += 44
+
+
+def _legend(image: Image.Image, view: FortBoyardView, names: Sequence[str], lang: str) -> None:
     over = view.phase == "over"
     for seat, player in enumerate(view.players):
-        x0, y0, x1, y1 = legend_box(seat)
-        y = (y0 + y1) / 2
-        if seat == view.current and not over and not player.resigned:
-            draw.rounded_rectangle((x0, y0, x1 - 4, y1), radius=7, outline=HALO, width=2)
-        _stamp(image, _pawn(seat, False), (x0 + 18, y))
-        ink = DIM_INK if player.resigned else LIGHT_INK
-        right = _text(image, (x0 + 34, y), display_name(names, seat), 14, ink, anchor="l")
-        if player.resigned:
-            draw.line((x0 + 32, y, right + 2, y), fill=DIM_INK, width=2)
+        framed = seat == view.current and not over and not player.resigned
         counts = [("key", 12, player.keys), ("clue", 9, player.clues)]
         if view.round == 3 or player.boyards:
             counts.append(("coin", 9, player.boyards))
-        at = x1 - 12 - 44 * len(counts)
-        for name, half, count in counts:
-            sprite = _sprite(name, half, 20) if name == "key" else _sprite(name, half)
-            _stamp(image, sprite, (at + 10, y))
-            _text(image, (at + 22, y), str(count), 14, ink, anchor="l")
-            at += 44
+        entry = (seat, framed, player.resigned, display_name(names, seat), tuple(counts))
+        _put(image, _overlay(lang, legend_box(seat), _paint_entry, *entry))
 
 
 # -- the palette ------------------------------------------------------------------------------------
@@ -729,19 +813,54 @@ def _flat_colours() -> list[RGB]:
 FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
 
 
-class FortBoyardPicture(png.Picture):
-    """The board in RGB, from the public view. ``names`` are the players' display names in seat
-    order (a missing one shows the seat number); ``lang`` is "fr" or "en"."""
+def _sprite_sheet() -> Image.Image:
+    """Every sprite over every ground it meets, for the palette to hold their edges' shades."""
+    grounds = [BACKGROUND, LEGEND_BAND, WATER, WOOD, COURTYARD, *KIND_COLOURS.values()]
+    sprites = [_pawn(seat, current) for seat in range(len(PAWN_COLOURS)) for current in (False, True)]
+    sprites += [_sprite("lock", 9), _sprite("key", 14, 26), _sprite("key", 12, 20), _sprite("clue", 9)]
+    sprites += [_sprite("coin", 9), *(_sprite("die", DIE // 2 + 1, face) for face in range(1, 7))]
+    cell = 2 * max(half for _, _, half in sprites)
+    sheet = Image.new("RGB", (cell * len(sprites), cell * len(grounds)))
+    for row, ground in enumerate(grounds):
+        sheet.paste(ground, (0, row * cell, sheet.width, (row + 1) * cell))
+        for column, sprite in enumerate(sprites):
+            _stamp(sheet, sprite, (column * cell + cell / 2, row * cell + cell / 2))
+    return sheet
 
-    title, lock, flat_colours = "Fort Boyard", DRAWING, FLAT_COLOURS  # the lock every picture with text shares
+
+@lru_cache(maxsize=2)
+def _palette(lang: str) -> Image.Image:
+    """The board's palette in ``lang``, the same for every picture: ``FLAT_COLOURS``, then the
+    shades most used on the background and on the sprites' edges (ties by colour)."""
+    counts: dict[RGB, int] = {}
+    for image in (_background_rgb(lang), _sprite_sheet()):
+        for count, colour in image.getcolors(image.width * image.height) or []:
+            assert isinstance(colour, tuple) and len(colour) == 3  # an RGB image's colours are triples
+            r, g, b = colour
+            counts[r, g, b] = counts.get((r, g, b), 0) + count
+    shades = sorted((colour for colour in counts if colour not in FLAT_COLOURS), key=lambda c: (-counts[c], c))
+    return png.palette_image([*FLAT_COLOURS, *shades][:256])
+
+
+@lru_cache(maxsize=2)
+def _background(lang: str) -> Image.Image:
+    """The background on the palette."""
+    return png.on_palette(_background_rgb(lang), _palette(lang))
+
+
+class FortBoyardPicture(png.Picture):
+    """The board on its palette, from the public view. ``names`` are the players' display names in
+    seat order (a missing one shows the seat number); ``lang`` is "fr" or "en"."""
+
+    title, lock = "Fort Boyard", DRAWING  # the lock every picture with text shares
 
     def paint(self, view: FortBoyardView, names: list[str], lang: str) -> Image.Image:
-        words = _labels(lang)
-        image = _background(lang if lang in LABELS else "en").copy()
-        _courtyard(image, view, words)
-        _pawns(image, view)
-        _corners(image, view, words)
-        _legend(image, view, names)
+        lang = lang if lang in LABELS else "en"
+        image = _background(lang).copy()
+        _courtyard(image, view, lang)
+        _pawns(image, view, lang)
+        _corners(image, view, lang)
+        _legend(image, view, names, lang)
         return image
 
 

@@ -14,6 +14,7 @@ from cogs.fortboyard.picture import (
     BACKGROUND,
     HALO,
     HEIGHT,
+    LEGEND_BAND,
     LOCK,
     NAME_LENGTH,
     PAWN_COLOURS,
@@ -253,3 +254,27 @@ def test_places_do_not_overlap():
     assert cell_centre(FOURAS)[1] < cell_centre(0)[1] < start_centre()[1]
     assert sea_centre(0)[1] < cell_centre(FOURAS)[1]
     assert cell_centre(1)[0] < cell_centre(0)[0] and cell_centre(CELLS - 1)[0] > cell_centre(0)[0]  # clockwise
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before(games):
+    """The cached sprites, backgrounds and palettes never change a picture: a view drawn first,
+    then after others (other boards, the other language, other names), gives the same bytes."""
+    view = public(games[1][len(games[1]) // 2])
+    first = render(view, NAMES, "fr")
+    for states in games:
+        for state in states[:: max(1, len(states) // 6)]:
+            render(public(state), NAMES, "en")
+            render(public(state), list(reversed(NAMES)), "fr")
+    assert render(view, NAMES, "fr") == first
+
+
+def test_a_language_keeps_one_palette(games):
+    """Every picture in a language is painted on that language's fixed palette, its flat colours exact."""
+    palettes = set()
+    for state in (games[0][0], games[1][len(games[1]) // 2], games[2][-1]):
+        image = Image.open(io.BytesIO(render(public(state), NAMES, "fr")))
+        palettes.add(bytes(image.getpalette() or []))
+        rgb = image.convert("RGB")
+        assert rgb.getpixel((WIDTH // 2, 8)) == BACKGROUND
+        assert rgb.getpixel((WIDTH - 2, HEIGHT - 2)) == LEGEND_BAND
+    assert len(palettes) == 1

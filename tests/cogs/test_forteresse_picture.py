@@ -1,9 +1,23 @@
 """The Forteresse Solo table picture: valid PNGs from seeded play-outs, its words drawn,
 and never anything of the hand (what every picture must do is in test_ui_contract.py)."""
 
-import pytest
+import io
 
-from cogs.forteresse.picture import HEIGHT, LABEL_KEYS, WIDTH, render
+import pytest
+from PIL import Image
+
+from cogs.forteresse.picture import (
+    CARD_FACE,
+    FELT,
+    HEIGHT,
+    LABEL_KEYS,
+    MARGIN,
+    PALETTE,
+    PANEL,
+    TITLE_H,
+    WIDTH,
+    render,
+)
 from games.core import Rng
 from games.forteresse import ENGINE
 from games.forteresse.models import ForteresseState, ForteresseView
@@ -84,7 +98,7 @@ def features(view: ForteresseView) -> set[str]:
 
 
 def check_png(png: bytes) -> None:
-    png_checks.check_png(png, (WIDTH, HEIGHT), "RGB")
+    png_checks.check_png(png, (WIDTH, HEIGHT), "P")
 
 
 def test_label_keys_are_catalog_keys():
@@ -179,3 +193,26 @@ def test_the_picture_names_the_phase_as_the_board_does(lang: str) -> None:
         board = t(lang, "forteresse.rules.phase_title", numeral=numeral, phase=name)  # type: ignore[arg-type]
         assert t(lang, f"forteresse.picture.phase.{phase}") == board  # type: ignore[arg-type]
     assert t("fr", "forteresse.picture.phase.1") == "Phase I\u00a0: Organisation"
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before(games):
+    """The cached sprites and backgrounds never change a picture: a view drawn first, then after
+    others (other tables, other words), gives the same bytes."""
+    view = ENGINE.view(games[3][len(games[3]) // 3], None)
+    first = render(view, LABELS)
+    english = {key: key.rsplit(".", 1)[-1] for key in LABEL_KEYS}
+    for states in games[4:8]:
+        for state in states[:: max(1, len(states) // 5)]:
+            render(ENGINE.view(state, None), LABELS)
+            render(ENGINE.view(state, None), english)
+    assert render(view, LABELS) == first
+
+
+def test_the_picture_is_painted_on_the_fixed_palette(games):
+    """The PNG's palette is the game's own, its flat colours exact: the felt, a panel, a card's face."""
+    image = Image.open(io.BytesIO(render(ENGINE.view(games[0][-1], None), LABELS)))
+    assert image.getpalette() == PALETTE.getpalette()
+    rgb = image.convert("RGB")
+    assert rgb.getpixel((WIDTH // 2, TITLE_H + 2)) == FELT  # between the title line and the panels
+    assert rgb.getpixel((MARGIN + 4, HEIGHT - MARGIN - 20)) == PANEL
+    assert CARD_FACE in {colour for _, colour in rgb.getcolors(WIDTH * HEIGHT) or []}

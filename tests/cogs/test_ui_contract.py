@@ -51,7 +51,7 @@ FORTERESSE_LABELS = {key: t("fr", key) for key in forteresse_picture.LABEL_KEYS}
 PICTURES = {
     "fireship": PictureSpec(fireship_picture, fireship_picture.render, words=False),
     "fortboyard": PictureSpec(fortboyard_picture, lambda view: fortboyard_picture.render(view, NAMES, "fr"), most_kib=120),
-    "forteresse": PictureSpec(forteresse_picture, lambda view: forteresse_picture.render(view, FORTERESSE_LABELS), "RGB"),
+    "forteresse": PictureSpec(forteresse_picture, lambda view: forteresse_picture.render(view, FORTERESSE_LABELS)),
     "labyrinthe": PictureSpec(labyrinthe_picture, labyrinthe_picture.render, words=False),
 }  # fmt: skip
 
