@@ -551,6 +551,7 @@ def _colours() -> list[RGB]:
 
 COLOURS: tuple[RGB, ...] = tuple(_colours())
 PALETTE = png.palette_image(COLOURS)  # every tile and layer is put on it
+INDEX = {colour: index for index, colour in enumerate(COLOURS)}
 
 
 # -- cached tiles on the palette ---------------------------------------------------------------
@@ -668,7 +669,15 @@ def _cells(image: Image.Image, view: FireshipView) -> None:
     for owner, cell in view.whirlpools:
         spirals.setdefault(_as_cell(cell), []).append(seat_colour(view, owner))
     steered = ref_cell(None if view.moving is None else str(view.moving), view.pieces)
-    for cell in sorted(set(homes) | reach | set(flags) | set(at) | set(spirals)):
+    busy = set(homes) | set(flags) | set(at) | set(spirals) | (reach & DECORATED)
+    if steered is not None:
+        busy.add(steered)
+    if reach - busy:  # plain sea reached: a flat tint
+        draw, tint = ImageDraw.Draw(image), INDEX[_reach_on_sea(colour)]
+        for cell in reach - busy:
+            left, top, right, bottom = cell_box(cell)
+            draw.rectangle((left, top, right - 1, bottom - 1), fill=tint)
+    for cell in sorted(busy):
         pool = tuple(spirals.get(cell, ()))
         tile = _cell(
             cell if cell in DECORATED else PLAIN,
@@ -696,31 +705,53 @@ def _band(box: tuple[int, int, int, int]) -> tuple[Image.Image, ImageDraw.ImageD
     return image, ImageDraw.Draw(image)
 
 
-@lru_cache(maxsize=256)
-def _panel(colour: RGB, ink: RGB, dice: tuple[int | None, ...], points: int | None) -> Image.Image:
-    """The current player's dice (blank before the roll) and points."""
+PANEL_MIDDLE = (PANEL[3] - PANEL[1]) // 2
+DIE_SIDE, POINTS_LEFT = 44, 146  # the dice's squares; where the points' part of the panel starts
+
+
+def _die_left(k: int) -> int:
+    return 8 + k * 46
+
+
+@lru_cache(maxsize=len(SEAT_COLOURS) + 1)
+def _panel_floor(colour: RGB) -> Image.Image:
+    """The panel in the current player's colour (IDLE: the game is over), in RGB."""
     image, draw = _band(PANEL)
-    right, bottom = PANEL[2] - PANEL[0], PANEL[3] - PANEL[1]
-    middle = bottom // 2
-    draw.rounded_rectangle((0, 0, right, bottom), radius=10, fill=colour, outline=OUTLINE, width=2)
-    for k, value in enumerate(dice):
-        _stamp(image, _die(value), (8 + k * 46, middle - 22))
-    if points is not None:
-        _stamp(image, _chevrons(ink), (150, middle - 12))
-        _text(image, (205, middle + 1), str(points), 30, ink)
+    draw.rounded_rectangle((0, 0, image.width - 1, image.height - 1), radius=10, fill=colour, outline=OUTLINE, width=2)
+    return image
+
+
+@lru_cache(maxsize=len(SEAT_COLOURS) + 1)
+def _panel(colour: RGB) -> Image.Image:
+    return png.on_palette(_panel_floor(colour), PALETTE)
+
+
+@lru_cache(maxsize=256)
+def _panel_die(colour: RGB, k: int, value: int | None) -> Image.Image:
+    """The panel's square of die ``k`` (blank before the roll)."""
+    left, top = _die_left(k), PANEL_MIDDLE - DIE_SIDE // 2
+    image = _panel_floor(colour).crop((left, top, left + DIE_SIDE, top + DIE_SIDE))
+    _stamp(image, _die(value), (0, 0))
+    return png.on_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=256)
+def _panel_points(colour: RGB, ink: RGB, points: int) -> Image.Image:
+    """The panel's right part: a double chevron and the movement points left."""
+    floor = _panel_floor(colour)
+    image = floor.crop((POINTS_LEFT, 0, *floor.size))
+    _stamp(image, _chevrons(ink), (150 - POINTS_LEFT, PANEL_MIDDLE - 12))
+    _text(image, (205 - POINTS_LEFT, PANEL_MIDDLE + 1), str(points), 30, ink)
     return png.on_palette(image, PALETTE)
 
 
 @lru_cache(maxsize=64)
 def _finished(winners: tuple[RGB, ...]) -> Image.Image:
     """The panel once the game is over: the winners' stars and flags."""
-    image, draw = _band(PANEL)
-    right, bottom = PANEL[2] - PANEL[0], PANEL[3] - PANEL[1]
-    middle = bottom // 2
-    draw.rounded_rectangle((0, 0, right, bottom), radius=10, fill=IDLE, outline=OUTLINE, width=2)
+    image = _panel_floor(IDLE).copy()
     for k, colour in enumerate(winners[:4]):
-        _stamp(image, _star(), (10 + k * 66, middle - 10))
-        _stamp(image, _flag(colour, small=True), (32 + k * 66, middle - 12))
+        _stamp(image, _star(), (10 + k * 66, PANEL_MIDDLE - 10))
+        _stamp(image, _flag(colour, small=True), (32 + k * 66, PANEL_MIDDLE - 12))
     return png.on_palette(image, PALETTE)
 
 
@@ -749,10 +780,13 @@ def _band_below(image: Image.Image, view: FireshipView) -> None:
     if view.phase == "over":
         image.paste(_finished(tuple(seat_colour(view, seat) for seat in winners)), PANEL[:2])
     else:
-        dice = tuple(view.dice) if view.dice is not None else (None, None, None)
-        points = view.points if view.dice is not None else None
         colour, ink = seat_colour(view, view.current), SEAT_INKS[view.corners[view.current]]
-        image.paste(_panel(colour, ink, dice, points), PANEL[:2])
+        left, top = PANEL[:2]
+        image.paste(_panel(colour), (left, top))
+        for k, value in enumerate(view.dice or (None, None, None)):
+            image.paste(_panel_die(colour, k, value), (left + _die_left(k), top + PANEL_MIDDLE - DIE_SIDE // 2))
+        if view.dice is not None:
+            image.paste(_panel_points(colour, ink, view.points), (left + POINTS_LEFT, top))
     first = WIDTH - 10 - view.seats * CHIP_W - (view.seats - 1) * CHIP_GAP
     for seat in range(view.seats):
         current = seat == view.current and view.phase != "over"
