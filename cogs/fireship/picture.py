@@ -34,17 +34,21 @@ for a winner, a white frame for the current player).
   never shows a reaction window (the table sees the position before it).
 
 The picture is a pure function of the view: the same view gives the same
-bytes (the PNG holds IHDR, PLTE, IDAT and IEND only: no time, no text). The
-frame, sea, grid, labels, islands, dots and special cells are drawn once into
-a cached background (and once more per seat colour, tinted, for reachable
-cells); flags, pieces, spirals, dice and arrows are cached sprites, drawn 4
-times larger and reduced, so their edges are smooth. Then the image goes on a
-palette of 256 colours (every flat colour, then the most used edge shades;
-Pillow finds the nearest entry through a cache of 6 bits a channel, so a
-pixel may come out a few levels off). It is safe to call from several threads
-(``asyncio.to_thread``): drawing holds a module lock because the FreeType
-faces and the caches are shared; palette and PNG encoding run outside it.
-About 6 ms a picture, 29 KiB (``bench/fireship_picture.py``).
+bytes (the PNG holds IHDR, PLTE, IDAT and IEND only: no time, no text). It is
+painted on a fixed palette (``COLOURS``: every flat colour, the landmarks
+tinted as reachable, then the antialiasing shades between the colours that
+meet). The frame, sea, grid, labels, islands, dots and special cells are drawn
+once in RGB and put on it; flags, pieces, spirals, dice and arrows are RGB
+sprites drawn 4 times larger and reduced, so their edges are smooth. Each cell
+that differs from the background (its tints, flag, whirlpools, pieces, badges,
+steered frame) is a tile drawn once per look from those sprites, in RGB as
+before, and put on the palette; so are the dice panel's parts and the seats'
+chips. A picture is a copy of the background plus pastes of cached tiles (a
+plain reachable cell: a flat fill). It is safe to call from several threads
+(``asyncio.to_thread``): painting holds a module lock because the FreeType
+faces and the caches are shared; PNG encoding runs outside it. About 1.1 ms a
+picture (0.8 of them encoding), 28 KiB; a cell's look not seen yet costs about
+0.08 ms, the very first picture 20 ms (``bench/fireship_picture.py``).
 """
 
 from __future__ import annotations
@@ -450,184 +454,32 @@ def _background() -> Image.Image:
     return image
 
 
-# -- the layers that change -----------------------------------------------------------
-def _tint(image: Image.Image, colour: RGB, amount: float) -> Image.Image:
-    """``amount`` of ``colour`` over every pixel (exactly as ``blend``)."""
-    return image.point([round(v + (c - v) * amount) for c in colour for v in range(256)])
-
-
-@lru_cache(maxsize=len(SEAT_COLOURS))
-def _reach_layer(colour: RGB) -> Image.Image:
-    """The whole background tinted as a reachable cell: cells are cut from it."""
-    return _tint(_background(), colour, REACH_TINT)
-
-
-@lru_cache(maxsize=64)
-def _home(cell: Cell, colour: RGB, reach: RGB | None) -> Image.Image:
-    """A home cell tinted in its seat's colour, then as reachable in ``reach``."""
-    tile = _tint(_background().crop(cell_box(cell)), colour, HOME_TINT)
-    return tile if reach is None else _tint(tile, reach, REACH_TINT)
-
-
-def _reachable(view: FireshipView) -> set[Cell]:
-    if view.moving is None:
-        return set()
-    return {cell for name in view.reachable if (cell := parse_label(name)) is not None}
-
-
-def _tints(image: Image.Image, view: FireshipView) -> None:
-    """Homes in use in their seat's colour; the cells the steered piece reaches in the current player's."""
-    homes = {HOMES[corner]: SEAT_COLOURS[corner] for corner in view.corners[: view.seats]}
-    reach, colour = _reachable(view), seat_colour(view, view.current)
-    if reach - set(homes):
-        boxes = [cell_box(cell) for cell in sorted(reach - set(homes))]
-        left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
-        right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
-        mask = Image.new("1", (right - left, bottom - top), 0)
-        shape = ImageDraw.Draw(mask)
-        for x0, y0, x1, y1 in boxes:
-            shape.rectangle((x0 - left, y0 - top, x1 - left - 1, y1 - top - 1), fill=1)
-        image.paste(_reach_layer(colour).crop((left, top, right, bottom)), (left, top), mask)
-    for cell, home in homes.items():
-        image.paste(_home(cell, home, colour if cell in reach else None), cell_box(cell)[:2])
-
-
-def _flags(image: Image.Image, view: FireshipView) -> None:
-    for cell, owner in zip(ISLANDS, view.islands):
-        _stamp(image, _flag(seat_colour(view, owner)), cell_box(cell)[:2])
-
-
-def _whirlpools(image: Image.Image, view: FireshipView, over: bool) -> None:
-    """Spirals under the pieces; ``over``: badges on top of the pieces that stand on one."""
-    taken = {_as_cell(p.cell) for p in view.pieces}
-    for owner, cell in view.whirlpools:
-        left, top, _, _ = cell_box(_as_cell(cell))
-        if not over:
-            _stamp(image, _spiral(seat_colour(view, owner)), (left, top))
-        elif _as_cell(cell) in taken:
-            _stamp(image, _spiral_badge(seat_colour(view, owner)), (left, top))
-
-
-def _frame(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], colour: RGB, width: int) -> None:
-    """A frame just inside the block of ``cells`` (a rectangle of cells)."""
-    boxes = [cell_box(cell) for cell in cells]
-    left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
-    draw.rectangle((left, top, right - 1, bottom - 1), outline=colour, width=width)
-
-
-Group = tuple[int | None, str]  # owner and kind: the pieces a home shows as one
-KIND_ORDER = {"boat": 0, "plane": 1, "battleship": 2}
-
-
-def _groups(pieces: Sequence[Piece]) -> list[tuple[Group, list[Piece]]]:
-    groups: dict[Group, list[Piece]] = {}
-    for piece in sorted(pieces, key=lambda p: (p.owner is None, p.owner or 0, KIND_ORDER[p.kind], p.id)):
-        groups.setdefault((piece.owner, piece.kind), []).append(piece)
-    return list(groups.items())
-
-
-def _pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
-    """A piece fills its cell (pieces of one kind in a home: with their count); a home with
-    several kinds lists them."""
-    at: dict[Cell, list[Piece]] = {}
-    for piece in view.pieces:
-        at.setdefault(_as_cell(piece.cell), []).append(piece)
-    for cell in sorted(at):
-        groups = _groups(at[cell])
-        if len(groups) > 1:
-            _shelf(image, draw, view, cell, groups)
-            continue
-        (owner, kind), members = groups[0]
-        current = view.phase != "over" and owner == view.current
-        fogged = owner is not None and view.fog[owner]
-        left, top, _, _ = cell_box(cell)
-        _stamp(image, _piece(kind, seat_colour(view, owner), current, fogged), (left, top))
-        if len(members) > 1:
-            _text(image, (left + 33, top + 32), str(len(members)), COUNT_SIZE + 2, WHITE, OUTLINE)
-
-
-def _shelf(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView, cell: Cell, groups: list) -> None:
-    """A row per kind: its icon and count. The current player's rows are white pills
-    ringed in their colour, a fogged seat's are cloud grey, the steered piece's is framed."""
-    left, top, right, _ = cell_box(cell)
-    height = INSIDE // len(groups)
-    for row, ((owner, kind), members) in enumerate(groups):
-        y = top + row * height
-        colour = seat_colour(view, owner)
-        current = view.phase != "over" and owner == view.current
-        fogged = owner is not None and view.fog[owner]
-        if current or fogged:
-            fill, edge = (WHITE, colour) if current else (FOG, FOG_EDGE)
-            draw.rounded_rectangle(
-                (left + 1, y + 1, right - 2, y + height - 2), radius=height // 2 - 1, fill=fill, outline=edge
-            )
-        if any(p.id == view.moving for p in members):
-            draw.rectangle((left + 1, y, right - 2, y + height - 1), outline=OUTLINE, width=2)
-        _stamp(image, _icon(kind, colour, height - 4), (left + 3, y + 2))
-        ink, rim = (OUTLINE, None) if current or fogged else (WHITE, OUTLINE)
-        _text(
-            image, (left + height + 9, y + height // 2), str(len(members)), min(COUNT_SIZE + height // 4, 15), ink, rim
-        )
-
-
-def _steered(draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
-    cell = ref_cell(None if view.moving is None else str(view.moving), view.pieces)
-    if cell is not None:
-        _frame(draw, [cell], OUTLINE, 3)
-
-
-# -- the band below the frame --------------------------------------------------------
-PANEL = (10, 2 * EDGE + BOARD + 6, 290, HEIGHT - 8)  # the current player's dice and points
-CHIP_W, CHIP_GAP = 84, 8
-
-
-def _panel(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
-    """The current player's dice (blank before the roll) and points; once over, the winners."""
-    left, top, _right, bottom = PANEL
-    middle = (top + bottom) // 2
-    if view.phase == "over":
-        draw.rounded_rectangle(PANEL, radius=10, fill=IDLE, outline=OUTLINE, width=2)
-        winners = view.outcome.winners if view.outcome is not None else []
-        for k, seat in enumerate(winners[:4]):
-            _stamp(image, _star(), (left + 10 + k * 66, middle - 10))
-            _stamp(image, _flag(seat_colour(view, seat), small=True), (left + 32 + k * 66, middle - 12))
-        return
-    ink = SEAT_INKS[view.corners[view.current]]
-    draw.rounded_rectangle(PANEL, radius=10, fill=seat_colour(view, view.current), outline=OUTLINE, width=2)
-    for k, value in enumerate(view.dice or (None, None, None)):
-        _stamp(image, _die(value), (left + 8 + k * 46, middle - 22))
-    if view.dice is not None:
-        _stamp(image, _chevrons(ink), (left + 150, middle - 12))
-        _text(image, (left + 205, middle + 1), str(view.points), 30, ink)
-
-
-def _chips(image: Image.Image, draw: ImageDraw.ImageDraw, view: FireshipView) -> None:
-    """Each seat: its flag and island count; out, skipping, winner, current."""
-    winners = set(view.outcome.winners) if view.outcome is not None else set()
-    top, bottom = PANEL[1] + 4, PANEL[3] - 4
-    middle = (top + bottom) // 2
-    first = WIDTH - 10 - view.seats * CHIP_W - (view.seats - 1) * CHIP_GAP
-    for seat in range(view.seats):
-        left = first + seat * (CHIP_W + CHIP_GAP)
-        current = seat == view.current and view.phase != "over"
-        draw.rounded_rectangle(
-            (left, top, left + CHIP_W, bottom), radius=8, fill=CHIP, outline=WHITE if current else CHIP, width=2
-        )
-        _stamp(image, _flag(seat_colour(view, seat), small=True), (left + 6, middle - 12))
-        _text(image, (left + 44, middle), str(view.islands.count(seat)), 20, WHITE)
-        if view.out[seat]:
-            draw.line((left + 8, top + 6, left + 28, bottom - 6), fill=ACTION, width=4)
-            draw.line((left + 8, bottom - 6, left + 28, top + 6), fill=ACTION, width=4)
-        if view.skip[seat]:
-            _stamp(image, _black_hole(), (left + CHIP_W - 24, middle - 10))
-        if seat in winners:
-            _stamp(image, _star(), (left + CHIP_W - 24, middle - 10))
-
-
 # -- the palette -----------------------------------------------------------------------
+# Every colour of the picture: the flat colours first (exact), then the antialiasing shades
+# between the colours that meet, ``over`` laid on ``under`` by ``amount`` (the most common
+# first; Pillow puts every other shade on its nearest entry).
+Shade = tuple[RGB, RGB, tuple[float, ...]]  # under, over, amounts
+HOME_FLOORS: tuple[RGB, ...] = tuple(blend(SEA, colour, HOME_TINT) for colour in SEAT_COLOURS)
+THIRDS = (1 / 3, 2 / 3)
+HALF = (0.5,)
+QUARTERS = (0.25, 0.5, 0.75)
+
+
+LANDMARKS: tuple[RGB, ...] = (SAND, SHORE, PALM, GREEN_DOT, STEEL, WOOD, PURPLE, WHITE)  # tinted when reachable
+
+
+def _floors(reach: bool) -> list[RGB]:
+    """The sea, the homes' tints, and (``reach``) each of them tinted by each seat as reachable."""
+    floors = [SEA, *HOME_FLOORS]
+    return [blend(floor, seat, REACH_TINT) for floor in floors for seat in SEAT_COLOURS] if reach else floors
+
+
+def _reach_on_sea(seat: RGB) -> RGB:
+    return blend(SEA, seat, REACH_TINT)
+
+
 def _flat_colours() -> list[RGB]:
-    """Every colour the picture fills areas with: they must stay exact."""
+    """Every colour the picture fills areas with: they stay exact."""
     colours = [
         FRAME,
         LABEL_INK,
@@ -650,35 +502,321 @@ def _flat_colours() -> list[RGB]:
         IDLE,
         GOLD,
         *SEAT_COLOURS,
+        *_floors(reach=False),
+        *_floors(reach=True),
+        *(blend(colour, seat, REACH_TINT) for seat in SEAT_COLOURS for colour in LANDMARKS),
     ]
-    for home in (None, *SEAT_COLOURS):
-        base = SEA if home is None else blend(SEA, home, HOME_TINT)
-        colours += [base] + [blend(base, seat, REACH_TINT) for seat in SEAT_COLOURS]
     return list(dict.fromkeys(colours))
 
 
-FLAT_COLOURS: tuple[RGB, ...] = tuple(_flat_colours())
+FILLS: tuple[RGB, ...] = (*SEAT_COLOURS, NEUTRAL, WHITE, FOG, SHORE)  # inside a dark outline
+SHADES: tuple[Shade, ...] = (
+    *((floor, OUTLINE, QUARTERS) for floor in (SEA, *HOME_FLOORS, *map(_reach_on_sea, SEAT_COLOURS))),
+    *((OUTLINE, fill, QUARTERS) for fill in FILLS),
+    (FRAME, LABEL_INK, (1 / 6, 2 / 6, 3 / 6, 4 / 6, 5 / 6)),
+    *((floor, colour, THIRDS) for colour in SEAT_COLOURS for floor in (SEA, _reach_on_sea(colour))),  # halos
+    *((colour, WHITE, HALF) for colour in SEAT_COLOURS),
+    *((floor, FOG_EDGE, HALF) for floor in (SEA, *map(_reach_on_sea, SEAT_COLOURS))),
+    (FOG_EDGE, FOG, HALF),
+    (SEA, SHORE, QUARTERS),
+    (SHORE, SAND, QUARTERS),
+    (SAND, PALM, QUARTERS),
+    (SAND, OUTLINE, THIRDS),
+    (SEA, GREEN_DOT, THIRDS),
+    (SEA, STEEL, QUARTERS),
+    (STEEL, WHITE, QUARTERS),
+    (SEA, WOOD, QUARTERS),
+    (WOOD, SAND, QUARTERS),
+    (SEA, PURPLE, QUARTERS),
+    (PURPLE, WHITE, QUARTERS),
+    (WHITE, OUTLINE, THIRDS),  # dice
+    (OUTLINE, WHITE, (1 / 16,)),
+    *((OUTLINE, fill, THIRDS) for fill in (NEUTRAL, WHITE)),  # white boats, flags and halos
+    (WHITE, GRID_LINE, HALF),
+    *((colour, OUTLINE, HALF) for colour in (*SEAT_COLOURS, IDLE, CHIP, PALM, SHORE)),
+    *((colour, ink, THIRDS) for colour, ink in zip(SEAT_COLOURS, SEAT_INKS)),  # points and chevrons
+    (CHIP, WHITE, THIRDS),
+    (OUTLINE, GOLD, HALF),
+    (OUTLINE, LABEL_INK, HALF),
+    *((floor, OUTLINE, HALF) for floor in _floors(reach=True)),
+    *((floor, FOG_EDGE, HALF) for floor in HOME_FLOORS),
+    *((floor, colour, HALF) for colour in SEAT_COLOURS for floor in HOME_FLOORS),  # halos at home
+)
+
+
+def _colours() -> list[RGB]:
+    colours = dict.fromkeys(_flat_colours())
+    for under, over, amounts in SHADES:
+        for amount in amounts:
+            colours.setdefault(blend(under, over, amount))
+    assert len(colours) <= 256, len(colours)
+    return list(colours)
+
+
+COLOURS: tuple[RGB, ...] = tuple(_colours())
+PALETTE = png.palette_image(COLOURS)  # every tile and layer is put on it
+INDEX = {colour: index for index, colour in enumerate(COLOURS)}
+
+
+# -- cached tiles on the palette ---------------------------------------------------------------
+@lru_cache(maxsize=1)
+def _sea() -> Image.Image:
+    """The background on the palette: a picture starts as a copy of it."""
+    return png.on_palette(_background(), PALETTE)
+
+
+def _tint(image: Image.Image, colour: RGB, amount: float) -> Image.Image:
+    """``amount`` of ``colour`` over every pixel (exactly as ``blend``)."""
+    return image.point([round(v + (c - v) * amount) for c in colour for v in range(256)])
+
+
+PLAIN: Cell = (1, 1)  # a sea cell with nothing drawn on it: every plain cell looks like it
+DECORATED = frozenset([*ISLANDS, *GREEN_DOTS, *SPECIAL_CELLS, *HOMES])
+Row = tuple[str, RGB, bool, bool, int, bool]  # kind, colour, current, fogged, count, steered
+
+
+@lru_cache(maxsize=2048)
+def _cell(
+    base: Cell,
+    home: RGB | None,
+    reach: RGB | None,
+    flag: RGB | None,
+    spirals: tuple[RGB, ...],
+    rows: tuple[Row, ...],
+    badges: tuple[RGB, ...],
+    steered: bool,
+) -> Image.Image:
+    """A cell as the picture shows it, and the grid lines to its right and below (a count's dark
+    rim reaches them), drawn over ``base``'s background in RGB then put on the palette: its tints
+    (home, then reachable), its island's flag, whirlpools, pieces, badges and the steered frame."""
+    left, top, _, _ = cell_box(base)
+    tile = _background().crop((left, top, left + CELL, top + CELL))
+    for colour, amount in ((home, HOME_TINT), (reach, REACH_TINT)):
+        if colour is not None:
+            tile.paste(_tint(tile.crop((0, 0, INSIDE, INSIDE)), colour, amount))
+    if flag is not None:
+        _stamp(tile, _flag(flag), (0, 0))
+    for colour in spirals:
+        _stamp(tile, _spiral(colour), (0, 0))
+    if len(rows) > 1:
+        _shelf(tile, rows)
+    elif rows:
+        kind, colour, current, fogged, count, _ = rows[0]
+        _stamp(tile, _piece(kind, colour, current, fogged), (0, 0))
+        if count > 1:
+            _text(tile, (33, 32), str(count), COUNT_SIZE + 2, WHITE, OUTLINE)
+    for colour in badges:
+        _stamp(tile, _spiral_badge(colour), (0, 0))
+    if steered:
+        ImageDraw.Draw(tile).rectangle((0, 0, INSIDE - 1, INSIDE - 1), outline=OUTLINE, width=3)
+    return png.on_palette(tile, PALETTE)
+
+
+def _shelf(tile: Image.Image, rows: tuple[Row, ...]) -> None:
+    """A row per kind: its icon and count. The current player's rows are white pills
+    ringed in their colour, a fogged seat's are cloud grey, the steered piece's is framed."""
+    draw = ImageDraw.Draw(tile)
+    height = INSIDE // len(rows)
+    for row, (kind, colour, current, fogged, count, steered) in enumerate(rows):
+        y = row * height
+        if current or fogged:
+            fill, edge = (WHITE, colour) if current else (FOG, FOG_EDGE)
+            draw.rounded_rectangle(
+                (1, y + 1, INSIDE - 2, y + height - 2), radius=height // 2 - 1, fill=fill, outline=edge
+            )
+        if steered:
+            draw.rectangle((1, y, INSIDE - 2, y + height - 1), outline=OUTLINE, width=2)
+        _stamp(tile, _icon(kind, colour, height - 4), (3, y + 2))
+        ink, rim = (OUTLINE, None) if current or fogged else (WHITE, OUTLINE)
+        _text(tile, (height + 9, y + height // 2), str(count), min(COUNT_SIZE + height // 4, 15), ink, rim)
+
+
+# -- what each cell shows ------------------------------------------------------------------
+Group = tuple[int | None, str]  # owner and kind: the pieces a home shows as one
+KIND_ORDER = {"boat": 0, "plane": 1, "battleship": 2}
+
+
+def _groups(pieces: Sequence[Piece]) -> list[tuple[Group, list[Piece]]]:
+    groups: dict[Group, list[Piece]] = {}
+    for piece in sorted(pieces, key=lambda p: (p.owner is None, p.owner or 0, KIND_ORDER[p.kind], p.id)):
+        groups.setdefault((piece.owner, piece.kind), []).append(piece)
+    return list(groups.items())
+
+
+def _reachable(view: FireshipView) -> set[Cell]:
+    if view.moving is None:
+        return set()
+    return {cell for name in view.reachable if (cell := parse_label(name)) is not None}
+
+
+def _rows(view: FireshipView, pieces: list[Piece]) -> tuple[Row, ...]:
+    """A cell's pieces as rows of one owner and kind (a lone row: the piece fills the cell)."""
+    groups = _groups(pieces)
+    rows = []
+    for (owner, kind), members in groups:
+        current = view.phase != "over" and owner == view.current
+        fogged = owner is not None and view.fog[owner]
+        steered = len(groups) > 1 and any(p.id == view.moving for p in members)
+        rows.append((kind, seat_colour(view, owner), current, fogged, len(members), steered))
+    return tuple(rows)
+
+
+def _cells(image: Image.Image, view: FireshipView) -> None:
+    """Every cell that is not as in the background, from its cached tile."""
+    homes = {HOMES[corner]: SEAT_COLOURS[corner] for corner in view.corners[: view.seats]}
+    reach, colour = _reachable(view), seat_colour(view, view.current)
+    flags = {cell: seat_colour(view, owner) for cell, owner in zip(ISLANDS, view.islands)}
+    at: dict[Cell, list[Piece]] = {}
+    for piece in view.pieces:
+        at.setdefault(_as_cell(piece.cell), []).append(piece)
+    spirals: dict[Cell, list[RGB]] = {}
+    for owner, cell in view.whirlpools:
+        spirals.setdefault(_as_cell(cell), []).append(seat_colour(view, owner))
+    steered = ref_cell(None if view.moving is None else str(view.moving), view.pieces)
+    busy = set(homes) | set(flags) | set(at) | set(spirals) | (reach & DECORATED)
+    if steered is not None:
+        busy.add(steered)
+    if reach - busy:  # plain sea reached: a flat tint
+        draw, tint = ImageDraw.Draw(image), INDEX[_reach_on_sea(colour)]
+        for cell in reach - busy:
+            left, top, right, bottom = cell_box(cell)
+            draw.rectangle((left, top, right - 1, bottom - 1), fill=tint)
+    for cell in sorted(busy):
+        pool = tuple(spirals.get(cell, ()))
+        tile = _cell(
+            cell if cell in DECORATED else PLAIN,
+            homes.get(cell),
+            colour if cell in reach else None,
+            flags.get(cell),
+            pool,
+            _rows(view, at[cell]) if cell in at else (),
+            pool if cell in at else (),
+            cell == steered,
+        )
+        image.paste(tile, cell_box(cell)[:2])
+
+
+# -- the band below the frame --------------------------------------------------------
+PANEL = (10, 2 * EDGE + BOARD + 6, 290, HEIGHT - 8)  # the current player's dice and points
+CHIP_W, CHIP_GAP = 84, 8
+CHIP_TOP, CHIP_BOTTOM = PANEL[1] + 4, PANEL[3] - 4
+
+
+def _band(box: tuple[int, int, int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """The background under ``box`` (inclusive corners), in RGB, to draw on in its own pixels."""
+    left, top, right, bottom = box
+    image = _background().crop((left, top, right + 1, bottom + 1))
+    return image, ImageDraw.Draw(image)
+
+
+PANEL_MIDDLE = (PANEL[3] - PANEL[1]) // 2
+DIE_SIDE, POINTS_LEFT = 44, 146  # the dice's squares; where the points' part of the panel starts
+
+
+def _die_left(k: int) -> int:
+    return 8 + k * 46
+
+
+@lru_cache(maxsize=len(SEAT_COLOURS) + 1)
+def _panel_floor(colour: RGB) -> Image.Image:
+    """The panel in the current player's colour (IDLE: the game is over), in RGB."""
+    image, draw = _band(PANEL)
+    draw.rounded_rectangle((0, 0, image.width - 1, image.height - 1), radius=10, fill=colour, outline=OUTLINE, width=2)
+    return image
+
+
+@lru_cache(maxsize=len(SEAT_COLOURS) + 1)
+def _panel(colour: RGB) -> Image.Image:
+    return png.on_palette(_panel_floor(colour), PALETTE)
+
+
+@lru_cache(maxsize=256)
+def _panel_die(colour: RGB, k: int, value: int | None) -> Image.Image:
+    """The panel's square of die ``k`` (blank before the roll)."""
+    left, top = _die_left(k), PANEL_MIDDLE - DIE_SIDE // 2
+    image = _panel_floor(colour).crop((left, top, left + DIE_SIDE, top + DIE_SIDE))
+    _stamp(image, _die(value), (0, 0))
+    return png.on_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=256)
+def _panel_points(colour: RGB, ink: RGB, points: int) -> Image.Image:
+    """The panel's right part: a double chevron and the movement points left."""
+    floor = _panel_floor(colour)
+    image = floor.crop((POINTS_LEFT, 0, *floor.size))
+    _stamp(image, _chevrons(ink), (150 - POINTS_LEFT, PANEL_MIDDLE - 12))
+    _text(image, (205 - POINTS_LEFT, PANEL_MIDDLE + 1), str(points), 30, ink)
+    return png.on_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=64)
+def _finished(winners: tuple[RGB, ...]) -> Image.Image:
+    """The panel once the game is over: the winners' stars and flags."""
+    image = _panel_floor(IDLE).copy()
+    for k, colour in enumerate(winners[:4]):
+        _stamp(image, _star(), (10 + k * 66, PANEL_MIDDLE - 10))
+        _stamp(image, _flag(colour, small=True), (32 + k * 66, PANEL_MIDDLE - 12))
+    return png.on_palette(image, PALETTE)
+
+
+@lru_cache(maxsize=256)
+def _chip(colour: RGB, islands: int, current: bool, out: bool, skip: bool, winner: bool) -> Image.Image:
+    """A seat: its flag and island count; out, skipping, winner, current."""
+    image, draw = _band((0, CHIP_TOP, CHIP_W, CHIP_BOTTOM))  # the band is all frame colour there
+    bottom = CHIP_BOTTOM - CHIP_TOP
+    middle = bottom // 2
+    draw.rounded_rectangle((0, 0, CHIP_W, bottom), radius=8, fill=CHIP, outline=WHITE if current else CHIP, width=2)
+    _stamp(image, _flag(colour, small=True), (6, middle - 12))
+    _text(image, (44, middle), str(islands), 20, WHITE)
+    if out:
+        draw.line((8, 6, 28, bottom - 6), fill=ACTION, width=4)
+        draw.line((8, bottom - 6, 28, 6), fill=ACTION, width=4)
+    if skip:
+        _stamp(image, _black_hole(), (CHIP_W - 24, middle - 10))
+    if winner:
+        _stamp(image, _star(), (CHIP_W - 24, middle - 10))
+    return png.on_palette(image, PALETTE)
+
+
+def _band_below(image: Image.Image, view: FireshipView) -> None:
+    """The current player's panel (once over, the winners'), and a chip per seat."""
+    winners = list(view.outcome.winners) if view.outcome is not None else []
+    if view.phase == "over":
+        image.paste(_finished(tuple(seat_colour(view, seat) for seat in winners)), PANEL[:2])
+    else:
+        colour, ink = seat_colour(view, view.current), SEAT_INKS[view.corners[view.current]]
+        left, top = PANEL[:2]
+        image.paste(_panel(colour), (left, top))
+        for k, value in enumerate(view.dice or (None, None, None)):
+            image.paste(_panel_die(colour, k, value), (left + _die_left(k), top + PANEL_MIDDLE - DIE_SIDE // 2))
+        if view.dice is not None:
+            image.paste(_panel_points(colour, ink, view.points), (left + POINTS_LEFT, top))
+    first = WIDTH - 10 - view.seats * CHIP_W - (view.seats - 1) * CHIP_GAP
+    for seat in range(view.seats):
+        current = seat == view.current and view.phase != "over"
+        chip = _chip(
+            seat_colour(view, seat), view.islands.count(seat), current, view.out[seat], view.skip[seat], seat in winners
+        )
+        image.paste(chip, (first + seat * (CHIP_W + CHIP_GAP), CHIP_TOP))
 
 
 class FireshipPicture(png.Picture):
-    """The sea in RGB, from the public view; ``labels`` is accepted for the common picture
-    interface and unused: the picture draws no words."""
+    """The sea on its palette, from the public view; ``labels`` is accepted for the common
+    picture interface and unused: the picture draws no words."""
 
-    title, lock, flat_colours, sample_every = "Fireship", threading.Lock(), FLAT_COLOURS, 3
+    title, lock = "Fireship", threading.Lock()
 
     def paint(self, view: FireshipView, labels: Mapping[str, str] | None = None) -> Image.Image:
-        image = _background().copy()
-        pen = ImageDraw.Draw(image)
-        _tints(image, view)
-        _flags(image, view)
-        _whirlpools(image, view, over=False)
-        _pieces(image, pen, view)
-        _whirlpools(image, view, over=True)
-        _steered(pen, view)
-        _panel(image, pen, view)
-        _chips(image, pen, view)
+        image = _sea().copy()
+        _cells(image, view)
+        _band_below(image, view)
         return image
 
 
 PICTURE = FireshipPicture()
-render, draw = PICTURE.render, PICTURE.draw
+render = PICTURE.render
+
+
+def draw(view: FireshipView) -> Image.Image:
+    """The picture in RGB (its palette's exact colours), for the replay page."""
+    return PICTURE.draw(view).convert("RGB")

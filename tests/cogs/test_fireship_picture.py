@@ -10,6 +10,7 @@ from PIL import Image, ImageChops
 
 from bench.pictures import play
 from bot.ui.png import blend
+from cogs.fireship import picture as picture_module
 from cogs.fireship.picture import (
     FOG,
     GREEN_DOT,
@@ -269,3 +270,14 @@ def test_band_shows_the_current_player_dice_and_points(games):
         redrawn = picture(view.model_copy(update=change))
         assert changed(redrawn, image, PANEL) > 10, change
         assert changed(redrawn, image, board) == 0, change
+
+
+def test_the_same_view_gives_the_same_bytes_whatever_was_drawn_before(games):
+    """The cached tiles never change a picture: drawn in another order, after other seas (other
+    seats, phases, reachable cells, dice), each view gives the same bytes."""
+    views = [public(state) for states in games for state in states[::7]]
+    first = [render(view) for view in views]
+    assert [render(view) for view in reversed(views)] == first[::-1]
+    for cached in (picture_module._cell, picture_module._panel_die, picture_module._panel_points, picture_module._chip):
+        cached.cache_clear()  # drawn anew, after others
+    assert [render(view) for view in views[1::2]] == first[1::2]
