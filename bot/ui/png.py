@@ -160,6 +160,10 @@ class Picture:
         with self.lock:
             return self.paint(view, *context)
 
+    def rgb(self, view: Any, *context: Any) -> Image.Image:
+        """The picture in RGB, a palette's exact colours: the replay page's (``GameUI.image``)."""
+        return self.draw(view, *context).convert("RGB")
+
     def render(self, view: Any, *context: Any) -> bytes:
         """The picture as PNG bytes: the same view always gives the same bytes."""
         image = self.draw(view, *context)

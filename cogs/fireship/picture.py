@@ -814,9 +814,4 @@ class FireshipPicture(png.Picture):
 
 
 PICTURE = FireshipPicture()
-render = PICTURE.render
-
-
-def draw(view: FireshipView) -> Image.Image:
-    """The picture in RGB (its palette's exact colours), for the replay page."""
-    return PICTURE.draw(view).convert("RGB")
+render, draw = PICTURE.render, PICTURE.rgb

@@ -865,4 +865,4 @@ class FortBoyardPicture(png.Picture):
 
 
 PICTURE = FortBoyardPicture()
-render, draw = PICTURE.render, PICTURE.draw
+render, draw = PICTURE.render, PICTURE.rgb

@@ -893,4 +893,4 @@ class ForteressePicture(png.Picture):
 
 
 PICTURE = ForteressePicture()
-render, draw = PICTURE.render, PICTURE.draw
+render, draw = PICTURE.render, PICTURE.rgb

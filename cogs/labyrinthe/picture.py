@@ -739,9 +739,4 @@ class LabyrinthePicture(png.Picture):
 
 
 PICTURE = LabyrinthePicture()
-render = PICTURE.render
-
-
-def draw(view: LabyrintheView) -> Image.Image:
-    """The picture in RGB (its palette's exact colours), for the replay page."""
-    return PICTURE.draw(view).convert("RGB")
+render, draw = PICTURE.render, PICTURE.rgb
