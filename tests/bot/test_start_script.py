@@ -39,7 +39,7 @@ def run(folder: Path, script: str) -> list[str]:
 
 def test_start_installs_once_then_only_when_pyproject_changes(tmp_path: Path) -> None:
     folder = project(tmp_path, "start.sh")
-    install = [UV, "uv pip install --quiet --python .venv/bin/python -e ."]
+    install = [UV, "uv pip install --quiet --compile-bytecode --python .venv/bin/python -e ."]
 
     assert run(folder, "start.sh") == [*install, "python -m bot"]  # the first start installs
     assert run(folder, "start.sh") == ["python -m bot"]  # a restart does not
@@ -50,7 +50,7 @@ def test_start_installs_once_then_only_when_pyproject_changes(tmp_path: Path) ->
 
 def test_the_tests_install_everything_once_then_only_when_pyproject_changes(tmp_path: Path) -> None:
     folder = project(tmp_path, "test.sh")
-    install = [UV, "uv pip install --quiet --python .venv/bin/python -e .[test]"]
+    install = [UV, "uv pip install --quiet --compile-bytecode --python .venv/bin/python -e .[test]"]
     pytest = "python -m pytest -n auto --dist worksteal"
     checks = ["ruff check --quiet .", "ruff format --check --quiet .", "mypy", pytest]
 
