@@ -136,10 +136,9 @@ class GameUI(ABC, Generic[S]):
         return None
 
     def image(self, record: SessionRecord, state: S, lang: Language) -> Image.Image | None:
-        """The same picture in RGB before it is encoded: the replay page cuts it into tiles that
-        repeat from step to step, so it needs the drawing's exact colours (a picture reduced to
-        its own palette shades its edges a little differently each time). By default, ``picture``
-        decoded."""
+        """The same picture in RGB: the replay page cuts it into tiles that repeat from step to
+        step. By default, ``picture`` decoded; a cog gives its drawing without encoding it
+        (``png.Picture.rgb``)."""
         png = self.picture(record, state, lang)
         return Image.open(io.BytesIO(png)).convert("RGB") if png else None
 

@@ -23,13 +23,6 @@ LEVEL = 1  # ISA-L's levels go from 0 to 3; 3 costs four times 1 for a few perce
 _COLOUR_TYPES = {"RGB": (2, 3), "P": (3, 1)}  # PNG colour type, bytes per pixel
 RGB = tuple[int, int, int]
 BAND = 64 * 1024  # bytes of rows deflated at a time
-# Palettes met lately, by their colours: Pillow keeps on each the nearest colour of every shade it
-# has converted, which costs two thirds of a conversion to find again (a board's next picture
-# often has the same palette). 512 KiB each. Pillow fills that lookup as it converts: a palette
-# serves one conversion at a time (its own lock).
-PALETTES_KEPT = 8
-_PALETTES: dict[bytes, tuple[Image.Image, threading.Lock]] = {}
-_PALETTES_LOCK = threading.Lock()
 _ON_PALETTE = threading.Lock()
 
 
@@ -37,33 +30,6 @@ def blend(base: RGB, colour: RGB, amount: float) -> RGB:
     """``amount`` of ``colour`` over ``base``."""
     r, g, b = (round(low + (high - low) * amount) for low, high in zip(base, colour))
     return r, g, b
-
-
-def to_palette(image: Image.Image, flat: tuple[tuple[int, int, int], ...], sample_every: int) -> Image.Image:
-    """``image`` on a palette of 256 colours: every ``flat`` colour first, then the edge
-    shades most used in a sample of one pixel in ``sample_every`` each way (ties by colour,
-    so the palette is a pure function of the image); the other shades go to their nearest
-    kept colour (Pillow's lookup: within a few levels)."""
-    sample = image.resize((image.width // sample_every, image.height // sample_every), Image.Resampling.NEAREST)
-    kept: dict[tuple[int, ...], None] = dict.fromkeys(flat)
-    for _, colour in sorted(sample.getcolors(sample.width * sample.height) or [], reverse=True):
-        if len(kept) >= 256:
-            break
-        assert isinstance(colour, tuple)  # an RGB image's colours are triples
-        kept.setdefault(colour)
-    colours = bytes(channel for colour in kept for channel in colour)
-    with _PALETTES_LOCK:
-        kept_palette = _PALETTES.pop(colours, None)
-        if kept_palette is None:
-            new = Image.new("P", (1, 1))
-            new.putpalette(colours)
-            kept_palette = new, threading.Lock()
-        _PALETTES[colours] = kept_palette  # the latest last
-        while len(_PALETTES) > PALETTES_KEPT:
-            del _PALETTES[next(iter(_PALETTES))]
-    palette, converting = kept_palette
-    with converting:
-        return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
 
 def palette_image(colours: Sequence[RGB]) -> Image.Image:
@@ -137,14 +103,13 @@ def chunks(png: bytes) -> list[bytes]:
 class Picture:
     """A game's board picture. ``draw`` refuses any view but the public one (a posted picture never
     depends on a seat's own knowledge) and paints under ``lock`` (the drawing's shared caches, and
-    FreeType's faces for a picture with text: ``lettering.LOCK``); ``render`` puts the drawing on
-    its palette (``to_palette``, its flat colours exact) and encodes it, outside the lock, so that
-    pictures are drawn from several threads (``asyncio.to_thread``)."""
+    FreeType's faces for a picture with text: ``lettering.LOCK``), on the game's fixed palette
+    (``palette_image``) from sprites put on it once (``on_palette``); ``render`` encodes it as
+    painted, outside the lock, so that pictures are drawn from several threads
+    (``asyncio.to_thread``)."""
 
     title: str  # the game's name, in the refusal of a seat's view
     lock: threading.Lock
-    flat_colours: tuple[RGB, ...] = ()  # none: the picture is encoded in RGB, as drawn
-    sample_every: int = 4
 
     def public(self, view: Any) -> bool:
         return view.seat is None
@@ -166,7 +131,4 @@ class Picture:
 
     def render(self, view: Any, *context: Any) -> bytes:
         """The picture as PNG bytes: the same view always gives the same bytes."""
-        image = self.draw(view, *context)
-        if image.mode == "P":  # painted on the game's fixed palette (``palette_image``)
-            return encode(image)
-        return encode(to_palette(image, self.flat_colours, self.sample_every) if self.flat_colours else image)
+        return encode(self.draw(view, *context))

@@ -1,5 +1,5 @@
 """The board pictures' PNG writer (bot/ui/png.py): what it writes decodes to the very pixels drawn,
-and a palette met again (its lookup already filled by other pictures) maps every shade as a new one."""
+and a fixed palette (its lookup already filled by other pictures) maps every shade as a new one does."""
 
 import io
 import random
@@ -31,7 +31,7 @@ def drawing(seed: int, size: tuple[int, int] = (301, 203)) -> Image.Image:
 def test_a_picture_decodes_to_the_pixels_drawn(mode: str) -> None:
     image = drawing(1, (1500, 90))  # rows wider than a band: one row a band
     if mode == "P":
-        image = png.to_palette(image, FLAT, 2)
+        image = png.on_palette(image, png.palette_image(FLAT))
     written = png.encode(image)
     assert png.chunks(written) == ([b"IHDR", b"PLTE", b"IDAT", b"IEND"] if mode == "P" else [b"IHDR", b"IDAT", b"IEND"])
     decoded = Image.open(io.BytesIO(written))
@@ -40,15 +40,17 @@ def test_a_picture_decodes_to_the_pixels_drawn(mode: str) -> None:
     assert png.encode(drawing(1, (1500, 90)).convert(mode) if mode == "RGB" else image) == written
 
 
-def test_a_palette_met_again_maps_the_shades_as_a_new_one(monkeypatch: pytest.MonkeyPatch) -> None:
-    """256 flat colours: every picture gets the same palette, its lookup filled by the pictures before."""
+def test_a_palette_maps_the_shades_whatever_it_converted_before() -> None:
+    """A game's fixed palette serves every sprite: what it converted before (the lookup Pillow fills
+    on it) never changes how it maps a shade, so a picture is a pure function of its view."""
     full = FLAT + tuple((i, 255 - i, i * 7 % 256) for i in range(256 - len(FLAT)))
     pictures = [drawing(seed) for seed in range(6)]
-    fresh = []
-    for picture in pictures:
-        monkeypatch.setattr(png, "_PALETTES", {})  # nothing cached: a new palette each time
-        fresh.append(png.to_palette(picture, full, 2).tobytes())
-    monkeypatch.setattr(png, "_PALETTES", {})
-    for picture, expected in zip(reversed(pictures), reversed(fresh)):
-        assert png.to_palette(picture, full, 2).tobytes() == expected
-    assert len(png._PALETTES) == 1
+    fresh = [png.on_palette(picture, png.palette_image(full)).tobytes() for picture in pictures]
+    kept = png.palette_image(full)
+    assert [png.on_palette(picture, kept).tobytes() for picture in reversed(pictures)] == fresh[::-1]
+
+
+def test_a_palette_holds_one_to_256_colours() -> None:
+    with pytest.raises(ValueError, match="1 to 256 colours, not 257"):
+        png.palette_image(FLAT * 64 + FLAT[:1])
+    assert png.palette_image(FLAT).getpalette()[: 3 * len(FLAT)] == [c for colour in FLAT for c in colour]
