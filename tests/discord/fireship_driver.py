@@ -17,7 +17,7 @@ from bot.storage import SessionRecord
 from cogs.fireship.names import zone_of
 from games.fireship import ENGINE
 from games.fireship.models import Attack, FireshipAction, FireshipState, Lose, Play, Select, Steer
-from tests.discord.driver import SeatDriver, items
+from tests.discord.driver import SeatDriver, custom_ids, items
 from tests.discord.forteresse_driver import message, private_reply
 
 GAME = ENGINE.name
@@ -113,7 +113,9 @@ class Driver(SeatDriver):
         self, actor: MemberActor, record: SessionRecord, shown: discord.Message, action: Steer
     ) -> tuple[discord.Message, tuple[str, bool] | None, str]:
         """A destination beyond the nearest cells: its zone's button, then the private menu."""
-        button = f"g:{GAME}:{record.id}:{record.version}:more-z{zone_of(action.to)}"
+        # the version the board shows (a secret step since leaves it as it was)
+        zone = f":more-z{zone_of(action.to)}"
+        button = next(c for c in custom_ids(shown) if c.startswith(f"g:{GAME}:{record.id}:") and c.endswith(zone))
         result = await actor.click(shown, custom_id=button)
         menu = message(self.env, self.channel, private_reply(result).id)
         return menu, offers(menu, action.token()), "zone"
